@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { DEFAULT_PAYLOAD_KEY } from './src/shared/constants';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
@@ -10,7 +11,7 @@ export default defineConfig({
   plugins: [react()],
   define: {
     // The payload key is shared by the build and the server (spec: fixed symmetric key in the client).
-    __HHT_PAYLOAD_KEY__: JSON.stringify(process.env.HHT_PAYLOAD_KEY ?? ''),
+    __HHT_PAYLOAD_KEY__: JSON.stringify(process.env.HHT_PAYLOAD_KEY || DEFAULT_PAYLOAD_KEY),
   },
   build: {
     outDir: '../../dist/client',
@@ -47,6 +48,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 240_000,

@@ -1,0 +1,76 @@
+import { resolve } from 'node:path';
+import { DEFAULT_PAYLOAD_KEY } from '../shared/constants';
+
+/** Server configuration, read once from the environment and validated with one clear message per bad value. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  seed: 'demo' | 'none';
+  seedScale: 'small' | 'medium' | 'large';
+  payloadKey: string;
+  jwtSecret: string;
+  testHooks: boolean;
+  production: boolean;
+  /** Directory of the built client (dist/client). */
+  clientDir: string;
+  /** Repository root: reports/, schemas/, menu.json, themes/. */
+  rootDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+  }
+}
+
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const rootDir = resolve(env.HHT_ROOT_DIR ?? process.cwd());
+
+  const portText = env.PORT ?? '8080';
+  const port = /^\d+$/.test(portText) ? Number(portText) : NaN;
+  if (!(port >= 0 && port <= 65535)) problems.push(`PORT must be a whole number from 0 to 65535, got "${portText}"`);
+
+  const host = env.HOST ?? '127.0.0.1';
+  if (!/^[A-Za-z0-9.:-]+$/.test(host)) problems.push(`HOST must be a host name or IP address, got "${host}"`);
+
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const seed = env.HHT_SEED ?? 'demo';
+  if (seed !== 'demo' && seed !== 'none') problems.push(`HHT_SEED must be "demo" or "none", got "${seed}"`);
+
+  const seedScale = env.HHT_SEED_SCALE ?? 'small';
+  if (seedScale !== 'small' && seedScale !== 'medium' && seedScale !== 'large') {
+    problems.push(`HHT_SEED_SCALE must be small, medium or large, got "${seedScale}"`);
+  }
+
+  const production = env.NODE_ENV === 'production';
+  const testHooks = env.HHT_TEST_HOOKS === '1';
+  if (testHooks && production) problems.push('HHT_TEST_HOOKS=1 is refused when NODE_ENV=production');
+
+  const jwtSecret = env.HHT_JWT_SECRET ?? 'dev-only-jwt-secret-change-me-in-production-0123456789';
+  if (production && !env.HHT_JWT_SECRET) problems.push('HHT_JWT_SECRET must be set when NODE_ENV=production');
+  if (jwtSecret.length < 32) problems.push('HHT_JWT_SECRET must be at least 32 characters');
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port,
+    host,
+    dataDir: resolve(rootDir, env.HHT_DATA_DIR ?? './data'),
+    databaseUrl,
+    seed: seed as Config['seed'],
+    seedScale: seedScale as Config['seedScale'],
+    payloadKey: env.HHT_PAYLOAD_KEY || DEFAULT_PAYLOAD_KEY,
+    jwtSecret,
+    testHooks,
+    production,
+    clientDir: resolve(rootDir, env.HHT_CLIENT_DIR ?? 'dist/client'),
+    rootDir,
+  };
+}

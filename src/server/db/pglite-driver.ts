@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { textParsers, type Db, type Queryable } from './types';
+
+/**
+ * PGlite runs one statement at a time. We queue every call through one promise chain, so concurrent
+ * requests wait their turn instead of failing, and a transaction keeps the queue until it ends.
+ */
+export async function openPglite(dataDir: string | null): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir ?? 'memory://', { parsers: textParsers });
+  let tail: Promise<unknown> = Promise.resolve();
+  const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  const wrapTx = (tx: Transaction): Queryable => ({
+    query: async (sql, params) => ({ rows: (await tx.query(sql, params ? [...params] : undefined)).rows as never[] }),
+    exec: async (sql) => {
+      await tx.exec(sql);
+    },
+  });
+  return {
+    driver: 'pglite',
+    query: (sql, params) =>
+      enqueue(async () => ({ rows: (await pg.query(sql, params ? [...params] : undefined)).rows as never[] })),
+    exec: (sql) =>
+      enqueue(async () => {
+        await pg.exec(sql);
+      }),
+    transaction: (fn) => enqueue(() => pg.transaction((tx) => fn(wrapTx(tx)))),
+    close: () => enqueue(() => pg.close()),
+  };
+}

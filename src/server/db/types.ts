@@ -1,0 +1,31 @@
+/** The one database access layer: both drivers (PGlite and pg) implement it, and every query is plain PostgreSQL. */
+export type DriverName = 'pglite' | 'pg';
+
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+export interface Queryable {
+  /** Positional parameters ($1, $2, ...) only; values are always bound, never spliced. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Several statements without parameters (migrations, DDL). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly driver: DriverName;
+  /** Runs fn in one transaction on one connection; rolls back if fn throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Type OIDs whose text form we parse the same way on both drivers, so results are identical. */
+export const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082, TIMESTAMP: 1114 } as const;
+
+/** numeric/int8 -> number (our sums and money fit easily); date -> 'YYYY-MM-DD' text (no time-zone shifts). */
+export const textParsers: Record<number, (value: string) => unknown> = {
+  [OID.INT8]: (v) => Number(v),
+  [OID.NUMERIC]: (v) => Number(v),
+  [OID.DATE]: (v) => v,
+  [OID.TIMESTAMP]: (v) => v,
+};

@@ -1,0 +1,21 @@
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { launchBrowser, type TestBrowser } from '../support/browser';
+
+let b: TestBrowser;
+beforeAll(async () => {
+  b = await launchBrowser();
+});
+afterAll(async () => {
+  await b?.close();
+});
+
+it('serves the login screen at / and deep links through the SPA fallback', async () => {
+  const base = inject('baseUrl');
+  await b.page.goto(`${base}/`);
+  await expect.poll(() => b.page.url()).toMatch(/\/login$/);
+  await b.page.getByRole('heading', { name: 'Welcome to IR-HHT' }).waitFor();
+  await b.page.goto(`${base}/no/such/page`);
+  await expect.poll(() => b.page.url()).toMatch(/\/notfound$/);
+  await b.page.getByText('Requested resource is not available.').waitFor();
+  expect(b.errors).toEqual([]);
+});

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { Clock } from '../../src/server/clock';
+import type { Db } from '../../src/server/db';
+
+/** Config for in-process tests: test hooks on, client dir as built (SPA fallback tolerates a missing build). */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ HHT_TEST_HOOKS: '1', HHT_DATA_DIR: '.tmp/unused' }), ...overrides };
+}
+
+export async function buildTestApp(db: Db, opts: { clock?: Clock; config?: Partial<Config> } = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ config: testConfig(opts.config), db, ...(opts.clock ? { clock: opts.clock } : {}) });
+  await app.ready();
+  return app;
+}
