@@ -12,6 +12,10 @@ export interface Config {
   payloadKey: string;
   jwtSecret: string;
   testHooks: boolean;
+  /** Mobile numbers whose users see all trains (spec section 6: a fixed list of 8), from HHT_SU_MOBILES. */
+  suMobiles: string[];
+  /** Statement timeout of report queries, ms (HHT_REPORT_TIMEOUT_MS). */
+  reportTimeoutMs: number;
   production: boolean;
   /** Directory of the built client (dist/client). */
   clientDir: string;
@@ -58,6 +62,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !env.HHT_JWT_SECRET) problems.push('HHT_JWT_SECRET must be set when NODE_ENV=production');
   if (jwtSecret.length < 32) problems.push('HHT_JWT_SECRET must be at least 32 characters');
 
+  const suMobiles = (env.HHT_SU_MOBILES ?? '').split(',').map((m) => m.trim()).filter(Boolean);
+  for (const m of suMobiles) if (!/^\d{10}$/.test(m)) problems.push(`HHT_SU_MOBILES must list 10-digit numbers, got "${m}"`);
+
+  const timeoutText = env.HHT_REPORT_TIMEOUT_MS ?? '15000';
+  const reportTimeoutMs = /^\d+$/.test(timeoutText) ? Number(timeoutText) : NaN;
+  if (!(reportTimeoutMs >= 100 && reportTimeoutMs <= 600_000)) {
+    problems.push(`HHT_REPORT_TIMEOUT_MS must be a number of milliseconds from 100 to 600000, got "${timeoutText}"`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -69,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payloadKey: env.HHT_PAYLOAD_KEY || DEFAULT_PAYLOAD_KEY,
     jwtSecret,
     testHooks,
+    suMobiles,
+    reportTimeoutMs,
     production,
     clientDir: resolve(rootDir, env.HHT_CLIENT_DIR ?? 'dist/client'),
     rootDir,

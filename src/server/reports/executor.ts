@@ -1,0 +1,86 @@
+import type { Db } from '../db';
+import type { CheckedView } from '../../shared/definitions/validate';
+import { compileNamedSql, SCOPE_TOKEN } from '../../shared/definitions/sql-params';
+import { CLIENT_PAGING_MAX_ROWS, type ReportResult } from '../../shared/report-definition';
+import { HttpError } from '../plugins/errors';
+import { scopePredicate, type UserScope } from './scope';
+
+export interface RunOptions {
+  sortBy?: string | undefined;
+  sortDir?: 'asc' | 'desc' | undefined;
+  /** 1-based page (server paging). */
+  page?: number | undefined;
+  rowsPerPage?: number | undefined;
+  /** Statement timeout in ms. */
+  timeoutMs: number;
+}
+
+export const TIMEOUT_MESSAGE = 'The report took too long to run. Narrow the filter (one train, a shorter date range) and try again.';
+
+/** The view's SQL with values bound and the scope predicate in place; throws 403 when the level has no rule. */
+export function buildQuery(view: CheckedView, values: Record<string, unknown>, scope: UserScope): { sql: string; params: unknown[] } {
+  const compiled = compileNamedSql(view.sql);
+  const params: unknown[] = compiled.names.map((n) => values[n] ?? null);
+  const predicate = scopePredicate(scope, view.scope, params.length + 1);
+  if (!predicate) throw new HttpError(403, 'This report is not available at your user level');
+  params.push(...predicate.params);
+  return { sql: compiled.text.split(SCOPE_TOKEN).join(predicate.sql), params };
+}
+
+export function orderClause(view: CheckedView, sortBy: string | undefined, sortDir: 'asc' | 'desc' | undefined): string {
+  if (!sortBy) return '';
+  const col = view.columns.find((c) => c.field === sortBy && c.sortable !== false);
+  if (!col) throw new HttpError(400, `Cannot sort by "${sortBy}"`, [{ field: 'sortBy', reason: 'is not a sortable column of this report' }]);
+  // The field name comes from the definition, not the request, and matches ^[A-Za-z_][A-Za-z0-9_]*$.
+  return ` ORDER BY "${col.field}" ${sortDir === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`;
+}
+
+/** Runs a query under a statement timeout: PostgreSQL cancels it; PGlite cannot, so the caller is answered at the deadline. */
+export async function withTimeout<T>(db: Db, timeoutMs: number, work: (q: Db['query']) => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HttpError(503, TIMEOUT_MESSAGE)), timeoutMs + 250);
+  });
+  const run = db.transaction(async (tx) => {
+    if (db.driver === 'pg') await tx.query(`SET LOCAL statement_timeout = ${Math.floor(timeoutMs)}`);
+    return work((sql, params) => tx.query(sql, params));
+  });
+  run.catch(() => undefined);
+  try {
+    return await Promise.race([run, deadline]);
+  } catch (err) {
+    if (err instanceof Error && /statement timeout|canceling statement/i.test(err.message)) throw new HttpError(503, TIMEOUT_MESSAGE);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs one view of a report: client paging returns every row (up to a cap), server paging one page. */
+export async function runView(
+  db: Db,
+  view: CheckedView,
+  values: Record<string, unknown>,
+  scope: UserScope,
+  opts: RunOptions,
+): Promise<ReportResult> {
+  const { sql, params } = buildQuery(view, values, scope);
+  const order = orderClause(view, opts.sortBy, opts.sortDir);
+  const server = view.paging?.mode === 'server';
+  return withTimeout(db, opts.timeoutMs, async (query) => {
+    if (server) {
+      const rowsPerPage = Math.min(Math.max(opts.rowsPerPage ?? view.paging?.pageSize ?? 50, 1), 1000);
+      const page = Math.max(opts.page ?? 1, 1);
+      const total = (await query<{ total: number }>(`SELECT count(*)::int AS total FROM (${sql}) q`, params)).rows[0]?.total ?? 0;
+      const rows = (
+        await query(`SELECT * FROM (${sql}) q${order} LIMIT ${rowsPerPage} OFFSET ${(page - 1) * rowsPerPage}`, params)
+      ).rows;
+      return { rows, total, page, rowsPerPage };
+    }
+    // Client paging: every row up to a cap; past it the first rows and the true total, so the UI can say so.
+    const rows = (await query(`SELECT * FROM (${sql}) q${order} LIMIT ${CLIENT_PAGING_MAX_ROWS + 1}`, params)).rows;
+    if (rows.length <= CLIENT_PAGING_MAX_ROWS) return { rows, total: rows.length, page: 1, rowsPerPage: rows.length };
+    const total = (await query<{ total: number }>(`SELECT count(*)::int AS total FROM (${sql}) q`, params)).rows[0]?.total ?? 0;
+    return { rows: rows.slice(0, CLIENT_PAGING_MAX_ROWS), total, page: 1, rowsPerPage: CLIENT_PAGING_MAX_ROWS };
+  });
+}

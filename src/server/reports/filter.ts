@@ -1,0 +1,62 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { CheckedReport } from '../../shared/definitions/validate';
+import { resolveDefaults } from '../../shared/definitions/filter-widgets';
+import { HttpError } from '../plugins/errors';
+
+const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
+addFormats(ajv);
+const cache = new WeakMap<CheckedReport, ValidateFunction>();
+
+function validatorFor(report: CheckedReport): ValidateFunction {
+  let v = cache.get(report);
+  if (!v) {
+    v = ajv.compile(report.filterSchema);
+    cache.set(report, v);
+  }
+  return v;
+}
+
+type Fields = { field: string; reason: string }[];
+
+/**
+ * Turns a request body into bound filter values: only the report's own fields, strings trimmed (train
+ * numbers, trip ids), blanks dropped, defaults applied, then validated by the report's filter schema and
+ * cross-field rules. Any problem is a 400 naming each bad field.
+ */
+export function parseFilter(report: CheckedReport, body: unknown, today: string): Record<string, unknown> {
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+    throw new HttpError(400, 'The filter must be a JSON object', [{ field: 'body', reason: 'must be an object' }]);
+  }
+  const input = (body ?? {}) as Record<string, unknown>;
+  const props = (report.filterSchema.properties ?? {}) as Record<string, unknown>;
+  const values: Record<string, unknown> = resolveDefaults(report.definition.filter.defaults, today);
+  for (const key of Object.keys(props)) {
+    let v = input[key];
+    if (typeof v === 'string') v = v.trim();
+    if (v === '' || v === null || v === undefined) continue;
+    values[key] = v;
+  }
+  const validate = validatorFor(report);
+  const fields: Fields = [];
+  if (!validate(values)) {
+    for (const e of validate.errors ?? []) {
+      const missing = (e.params as { missingProperty?: string }).missingProperty;
+      const field = missing ?? e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const title = (props[field] as { title?: string } | undefined)?.title ?? field;
+      fields.push({ field, reason: missing ? `${title} is required` : `${title} ${e.message ?? 'is invalid'}` });
+    }
+  }
+  for (const rule of report.definition.filter.rules ?? []) {
+    const start = values[rule.start];
+    const end = values[rule.end];
+    if (typeof start !== 'string' || typeof end !== 'string') continue;
+    const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
+    if (days < 0) fields.push({ field: rule.end, reason: 'End date must not be before the start date' });
+    else if (days + 1 > rule.maxDays) fields.push({ field: rule.end, reason: `The date range may span at most ${rule.maxDays} days` });
+  }
+  if (fields.length > 0) {
+    throw new HttpError(400, fields.map((f) => f.reason).join('; '), fields);
+  }
+  return values;
+}

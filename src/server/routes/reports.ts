@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db';
+import type { Config } from '../config';
+import { istDate } from '../clock';
+import { HttpError } from '../plugins/errors';
+import type { ReportRegistry } from '../reports/registry';
+import { parseFilter } from '../reports/filter';
+import { runView } from '../reports/executor';
+import { userScope, type UserScope } from '../reports/scope';
+import { EXPORT_CAPS, type PublicReport, type ReportSummary } from '../../shared/report-definition';
+import type { CheckedReport } from '../../shared/definitions/validate';
+
+/** The definition as the browser gets it: no SQL, field $refs inlined, export caps attached. */
+export function publicReport(r: CheckedReport): PublicReport {
+  const { source: _source, tabs, $schema: _s, ...rest } = r.definition;
+  const out: PublicReport = {
+    ...rest,
+    filter: { ...r.definition.filter, schema: r.filterSchema },
+    exportCaps: EXPORT_CAPS,
+  };
+  if (tabs) out.tabs = tabs.map(({ source: _src, ...t }) => t);
+  return out;
+}
+
+export function scopeOf(request: FastifyRequest, config: Config): UserScope {
+  const user = request.sessionUser;
+  if (!user) throw new HttpError(403, 'Session expired, Please login again');
+  const scope = userScope(user, config.suMobiles);
+  if (!scope) throw new HttpError(403, 'Your profile gives no data scope for reports');
+  return scope;
+}
+
+const intQuery = (v: unknown, name: string): number | undefined => {
+  if (v === undefined || v === '') return undefined;
+  if (typeof v !== 'string' || !/^\d{1,6}$/.test(v) || Number(v) < 1) {
+    throw new HttpError(400, `${name} must be a positive whole number`, [{ field: name, reason: 'must be a positive whole number' }]);
+  }
+  return Number(v);
+};
+
+/** Meta routes and the generic report call: POST /api/<endpoint> for every loaded definition. */
+export function reportRoutes(app: FastifyInstance, deps: { db: Db; config: Config; registry: ReportRegistry }): void {
+  const { db, config, registry } = deps;
+  const guard = { preHandler: app.authenticate };
+
+  app.get('/api/meta/reports', guard, async (): Promise<{ reports: ReportSummary[] }> => {
+    const ok: ReportSummary[] = registry.all().map((r) => {
+      const s: ReportSummary = { id: r.definition.id, title: r.definition.title, status: 'ok' };
+      if (r.definition.description) s.description = r.definition.description;
+      return s;
+    });
+    const broken: ReportSummary[] = [...registry.unavailable()].map(([id, e]) => ({
+      id,
+      title: id,
+      status: 'unavailable',
+      reason: `${e.file}#${e.pointer}: ${e.reason}`,
+    }));
+    return { reports: [...ok, ...broken].sort((a, b) => a.id.localeCompare(b.id)) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/meta/reports/:id', guard, async (request) => {
+    const r = registry.get(request.params.id);
+    if (r) return publicReport(r);
+    const broken = registry.unavailable().get(request.params.id);
+    if (broken) throw new HttpError(503, `This report is unavailable: ${broken.file}#${broken.pointer}: ${broken.reason}`);
+    throw new HttpError(404, `No report "${request.params.id}"`);
+  });
+
+  const run = async (request: FastifyRequest<{ Params: { endpoint: string }; Querystring: Record<string, string> }>, reply: FastifyReply) => {
+    const found = registry.endpoint(request.params.endpoint);
+    if (!found || found.view.method !== request.method) {
+      return reply.status(404).send({ error: 'Not Found', message: `No route ${request.method} /api/${request.params.endpoint}` });
+    }
+    const scope = scopeOf(request, config);
+    const q = request.query;
+    const values = parseFilter(found.report, request.method === 'GET' ? q : request.body, istDate(app.clock.now()));
+    const sortDir = q.sortDir === 'desc' ? 'desc' : q.sortDir === 'asc' || q.sortDir === undefined ? 'asc' : undefined;
+    if (!sortDir) throw new HttpError(400, 'sortDir must be asc or desc', [{ field: 'sortDir', reason: 'must be asc or desc' }]);
+    return runView(db, found.view, values, scope, {
+      sortBy: q.sortBy || undefined,
+      sortDir,
+      page: intQuery(q.page, 'page'),
+      rowsPerPage: intQuery(q.rowsPerPage, 'rowsPerPage'),
+      timeoutMs: config.reportTimeoutMs,
+    });
+  };
+  // Static routes (login, devices, ...) win over these parametric ones in Fastify's router.
+  type RunRoute = { Params: { endpoint: string }; Querystring: Record<string, string> };
+  app.post<RunRoute>('/api/:endpoint', guard, run);
+  app.get<RunRoute>('/api/:endpoint', guard, run);
+}

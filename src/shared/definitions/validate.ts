@@ -1,0 +1,271 @@
+/**
+ * The one validator of report definitions, used by the server (load and hot reload), by
+ * `npm run check:definitions` and by the tests. Pure: callers read the files and pass their text.
+ * Reports every error at once, each with file, JSON pointer and reason.
+ */
+import Ajv, { type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import { isColumnType } from '../column-types';
+import type { ColumnDef, ReportDefinition, SourceDef } from '../report-definition';
+import { FILTER_WIDGETS } from './filter-widgets';
+import { compileNamedSql, SCOPE_TOKEN } from './sql-params';
+
+export interface SourceFile {
+  /** Path relative to the repository root, e.g. 'reports/vacant_berths.json'. */
+  file: string;
+  text: string;
+}
+
+export interface DefinitionError {
+  file: string;
+  pointer: string;
+  reason: string;
+}
+
+export interface CheckInput {
+  reportSchema: unknown;
+  /** schemas/fields/*.json */
+  fields: SourceFile[];
+  /** reports/*.json */
+  reports: SourceFile[];
+  /** reports/*.sql by file name (e.g. 'vacant_berths.sql'). */
+  sqlFiles: Record<string, string>;
+}
+
+/** A view of a report: the main call or one of its tabs, with its SQL resolved. */
+export interface CheckedView {
+  endpoint: string;
+  method: 'POST' | 'GET';
+  columns: ColumnDef[];
+  sql: string;
+  scope: SourceDef['scope'];
+  paging?: ReportDefinition['paging'];
+  tabId?: string;
+}
+
+export interface CheckedReport {
+  file: string;
+  definition: ReportDefinition;
+  /** Filter schema with every $ref to schemas/fields inlined (what RJSF and the server validate with). */
+  filterSchema: Record<string, unknown>;
+  views: CheckedView[];
+}
+
+export interface CheckResult {
+  reports: CheckedReport[];
+  errors: DefinitionError[];
+  /** Files that failed, with their first reason (for "unavailable" menu items). */
+  failed: Map<string, DefinitionError>;
+}
+
+const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function ajvErrors(file: string, errors: ErrorObject[] | null | undefined, base = ''): DefinitionError[] {
+  return (errors ?? []).map((e) => {
+    let pointer = base + e.instancePath;
+    let reason = e.message ?? 'is invalid';
+    if (e.keyword === 'additionalProperties') {
+      const extra = String((e.params as { additionalProperty?: string }).additionalProperty);
+      pointer += `/${escapePointer(extra)}`;
+      reason = `unknown key "${extra}"`;
+    } else if (e.keyword === 'enum' || e.keyword === 'const') {
+      const allowed = (e.params as { allowedValues?: unknown[]; allowedValue?: unknown }).allowedValues ??
+        [(e.params as { allowedValue?: unknown }).allowedValue];
+      reason = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
+    }
+    return { file, pointer: pointer || '/', reason };
+  });
+}
+
+function newAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Replaces {$ref: 'fields/x.json', ...siblings} by the field schema merged with its siblings. */
+function inlineRefs(
+  node: unknown,
+  fields: Map<string, Record<string, unknown>>,
+  file: string,
+  pointer: string,
+  errors: DefinitionError[],
+): unknown {
+  if (Array.isArray(node)) return node.map((n, i) => inlineRefs(n, fields, file, `${pointer}/${i}`, errors));
+  if (typeof node !== 'object' || node === null) return node;
+  const obj = node as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (k === '$ref') continue;
+    out[k] = inlineRefs(v, fields, file, `${pointer}/${escapePointer(k)}`, errors);
+  }
+  if (typeof obj.$ref === 'string') {
+    const target = fields.get(obj.$ref.replace(/^(\.\.\/schemas\/|\.\/|schemas\/)/, ''));
+    if (!target) {
+      errors.push({ file, pointer: `${pointer}/$ref`, reason: `$ref "${obj.$ref}" does not resolve to a file in schemas/fields` });
+      return out;
+    }
+    const { $id: _id, $schema: _s, ...body } = target;
+    return { ...body, ...out };
+  }
+  return out;
+}
+
+function checkColumns(
+  file: string,
+  base: string,
+  columns: ColumnDef[],
+  errors: DefinitionError[],
+  linkTargets: { file: string; pointer: string; report: string }[],
+): void {
+  const seen = new Set<string>();
+  columns.forEach((c, i) => {
+    if (seen.has(c.field)) errors.push({ file, pointer: `${base}/${i}/field`, reason: `duplicate column "${c.field}"` });
+    seen.add(c.field);
+    if (c.type !== undefined && !isColumnType(c.type)) {
+      errors.push({ file, pointer: `${base}/${i}/type`, reason: `unknown column type "${c.type}"` });
+    }
+    if (c.type === 'link' && !c.link) errors.push({ file, pointer: `${base}/${i}/link`, reason: 'a link column needs "link"' });
+    if (c.link) linkTargets.push({ file, pointer: `${base}/${i}/link/report`, report: c.link.report });
+  });
+}
+
+export function checkDefinitions(input: CheckInput): CheckResult {
+  const errors: DefinitionError[] = [];
+  const ajv = newAjv();
+  const validateReport = ajv.compile(input.reportSchema as object);
+
+  const fields = new Map<string, Record<string, unknown>>();
+  for (const f of input.fields) {
+    try {
+      const json = JSON.parse(f.text) as unknown;
+      if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('not a JSON object');
+      const name = f.file.replace(/^schemas\//, '');
+      newAjv().compile(json);
+      fields.set(name, json as Record<string, unknown>);
+    } catch (err) {
+      errors.push({ file: f.file, pointer: '/', reason: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  const reports: CheckedReport[] = [];
+  const failed = new Map<string, DefinitionError>();
+  const ids = new Map<string, string>();
+  const endpoints = new Map<string, string>();
+  const linkTargets: { file: string; pointer: string; report: string }[] = [];
+
+  for (const f of [...input.reports].sort((a, b) => a.file.localeCompare(b.file))) {
+    const fileErrors: DefinitionError[] = [];
+    let json: unknown;
+    try {
+      json = JSON.parse(f.text);
+    } catch (err) {
+      fileErrors.push({ file: f.file, pointer: '/', reason: `invalid JSON: ${err instanceof Error ? err.message : String(err)}` });
+    }
+    if (fileErrors.length === 0 && !validateReport(json)) fileErrors.push(...ajvErrors(f.file, validateReport.errors));
+    let checked: CheckedReport | undefined;
+    if (fileErrors.length === 0) {
+      const def = json as ReportDefinition;
+      const baseName = f.file.replace(/^.*\//, '').replace(/\.json$/, '');
+      if (def.id !== baseName) fileErrors.push({ file: f.file, pointer: '/id', reason: `id "${def.id}" must equal the file name "${baseName}"` });
+
+      const filterSchema = inlineRefs(def.filter.schema, fields, f.file, '/filter/schema', fileErrors) as Record<string, unknown>;
+      try {
+        newAjv().compile(filterSchema);
+      } catch (err) {
+        fileErrors.push({ file: f.file, pointer: '/filter/schema', reason: `not a valid JSON schema: ${err instanceof Error ? err.message : String(err)}` });
+      }
+      const props = Object.keys((filterSchema.properties as Record<string, unknown> | undefined) ?? {});
+      for (const [i, r] of ((filterSchema.required as string[] | undefined) ?? []).entries()) {
+        if (!props.includes(r)) fileErrors.push({ file: f.file, pointer: `/filter/schema/required/${i}`, reason: `required field "${r}" is not a property` });
+      }
+      for (const k of Object.keys(def.filter.defaults ?? {})) {
+        if (!props.includes(k)) fileErrors.push({ file: f.file, pointer: `/filter/defaults/${escapePointer(k)}`, reason: `default for unknown field "${k}"` });
+      }
+      for (const [i, r] of (def.filter.rules ?? []).entries()) {
+        for (const key of ['start', 'end'] as const) {
+          if (!props.includes(r[key])) fileErrors.push({ file: f.file, pointer: `/filter/rules/${i}/${key}`, reason: `"${r[key]}" is not a filter field` });
+        }
+      }
+      for (const [k, v] of Object.entries(def.filter.uiSchema ?? {})) {
+        const widget = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)['ui:widget'] : undefined;
+        if (typeof widget === 'string' && !FILTER_WIDGETS.includes(widget)) {
+          fileErrors.push({ file: f.file, pointer: `/filter/uiSchema/${escapePointer(k)}/ui:widget`, reason: `unknown widget "${widget}"` });
+        }
+      }
+
+      checkColumns(f.file, '/columns', def.columns, fileErrors, linkTargets);
+      const views: CheckedView[] = [];
+      const addView = (
+        base: string,
+        v: { endpoint: string; method?: 'POST' | 'GET'; columns?: ColumnDef[]; paging?: ReportDefinition['paging']; source: SourceDef },
+        tabId?: string,
+      ): void => {
+        const prior = endpoints.get(v.endpoint);
+        if (prior) fileErrors.push({ file: f.file, pointer: `${base}/endpoint`, reason: `endpoint "${v.endpoint}" is also used by ${prior}` });
+        else endpoints.set(v.endpoint, f.file);
+        let sql = v.source.sql;
+        if (/^[A-Za-z0-9_.-]+\.sql$/.test(sql)) {
+          const text = input.sqlFiles[sql];
+          if (text === undefined) {
+            fileErrors.push({ file: f.file, pointer: `${base}/source/sql`, reason: `SQL file reports/${sql} does not exist` });
+            return;
+          }
+          sql = text;
+        }
+        if (!sql.includes(SCOPE_TOKEN)) {
+          fileErrors.push({ file: f.file, pointer: `${base}/source/sql`, reason: `SQL must contain ${SCOPE_TOKEN} where the row-scope predicate goes` });
+        }
+        if (Object.keys(v.source.scope).length === 0) {
+          fileErrors.push({ file: f.file, pointer: `${base}/source/scope`, reason: 'no scope rule: every level but SU would be denied' });
+        }
+        for (const name of compileNamedSql(sql).names) {
+          if (!props.includes(name)) {
+            fileErrors.push({ file: f.file, pointer: `${base}/source/sql`, reason: `named parameter :${name} is not a filter field` });
+          }
+        }
+        const view: CheckedView = { endpoint: v.endpoint, method: v.method ?? 'POST', columns: v.columns ?? def.columns, sql, scope: v.source.scope };
+        const paging = v.paging ?? def.paging;
+        if (paging) view.paging = paging;
+        if (tabId !== undefined) view.tabId = tabId;
+        views.push(view);
+      };
+      addView('', def);
+      (def.tabs ?? []).forEach((t, i) => {
+        if (t.columns) checkColumns(f.file, `/tabs/${i}/columns`, t.columns, fileErrors, linkTargets);
+        addView(`/tabs/${i}`, { ...t, method: t.method ?? def.method ?? 'POST' }, t.id);
+      });
+
+      const priorId = ids.get(def.id);
+      if (priorId) fileErrors.push({ file: f.file, pointer: '/id', reason: `id "${def.id}" is also used by ${priorId}` });
+      else ids.set(def.id, f.file);
+      checked = { file: f.file, definition: def, filterSchema, views };
+    }
+    if (fileErrors.length > 0) {
+      errors.push(...fileErrors);
+      failed.set(f.file, fileErrors[0] as DefinitionError);
+    } else if (checked) {
+      reports.push(checked);
+    }
+  }
+
+  for (const l of linkTargets) {
+    if (!ids.has(l.report)) errors.push({ file: l.file, pointer: l.pointer, reason: `links to unknown report "${l.report}"` });
+  }
+  return { reports, errors, failed };
+}
+
+/** Cross-check of the menu: every report item must name an existing report. */
+export function checkMenuReports(
+  file: string,
+  items: { pointer: string; reportId: string }[],
+  knownIds: ReadonlySet<string>,
+): DefinitionError[] {
+  return items
+    .filter((i) => !knownIds.has(i.reportId))
+    .map((i) => ({ file, pointer: i.pointer, reason: `menu item points at unknown report "${i.reportId}"` }));
+}
+
+export function formatError(e: DefinitionError): string {
+  return `${e.file}#${e.pointer}: ${e.reason}`;
+}

@@ -1,0 +1,117 @@
+/**
+ * A report definition (reports/<id>.json) as the engine uses it. schemas/report.schema.json is the
+ * authority; these types mirror it and are only trusted after validation (src/shared/definitions).
+ */
+import type { ColumnTypeName } from './column-types';
+
+export type JsonObject = { [key: string]: unknown };
+
+export interface ColumnLink {
+  /** Report id to open. */
+  report: string;
+  /** Filter of the target report: values are literals or '{field}' placeholders filled from the row. */
+  params: Record<string, string>;
+}
+
+export interface ColumnDef {
+  field: string;
+  headerName: string;
+  type?: ColumnTypeName;
+  width?: number;
+  pinned?: 'left' | 'right';
+  hidden?: boolean;
+  sortable?: boolean;
+  link?: ColumnLink;
+}
+
+export interface PagingDef {
+  mode: 'client' | 'server';
+  pageSize: number;
+}
+
+export interface SourceDef {
+  /** A sibling .sql file name, or inline SQL. Named parameters ':name'; the token {{scope}} takes the row-scope predicate. */
+  sql: string;
+  /** Column expressions the scope predicate compares with the user's zone, division or lobby. A level without a rule is denied. */
+  scope: { zone?: string; division?: string; lobby?: string };
+}
+
+/** A second call of the same report, picked by a tab or option (shares the filter). */
+export interface TabDef {
+  id: string;
+  label: string;
+  endpoint: string;
+  method?: 'POST' | 'GET';
+  columns?: ColumnDef[];
+  paging?: PagingDef;
+  response?: { rowsPath: string };
+  source: SourceDef;
+}
+
+export interface DateRangeRule {
+  rule: 'dateRange';
+  start: string;
+  end: string;
+  maxDays: number;
+}
+
+export interface FilterDef {
+  /** JSON schema (draft-07) of the filter object; may $ref schemas/fields/*.json. */
+  schema: JsonObject;
+  uiSchema?: JsonObject;
+  /** Default values; the strings '$today', '$today-N', '$today+N' resolve to ISO dates on the day of use. */
+  defaults?: Record<string, unknown>;
+  /** Rules across fields that JSON schema cannot express. */
+  rules?: DateRangeRule[];
+}
+
+export interface ExportDef {
+  formats: ('csv' | 'xlsx' | 'pdf')[];
+  /** File name template; {field} placeholders take filter values. */
+  fileName: string;
+}
+
+export interface ReportDefinition {
+  $schema?: string;
+  id: string;
+  title: string;
+  description?: string;
+  endpoint: string;
+  method?: 'POST' | 'GET';
+  filter: FilterDef;
+  columns: ColumnDef[];
+  export?: ExportDef;
+  paging?: PagingDef;
+  response?: { rowsPath: string };
+  tabs?: TabDef[];
+  source: SourceDef;
+}
+
+/** What GET /api/meta/reports/:id sends: no source, $refs inlined, plus the export caps. */
+export type PublicTab = Omit<TabDef, 'source'>;
+export interface PublicReport extends Omit<ReportDefinition, 'source' | 'tabs' | '$schema'> {
+  tabs?: PublicTab[];
+  exportCaps: Record<'csv' | 'xlsx' | 'pdf', number>;
+}
+
+export interface ReportSummary {
+  id: string;
+  title: string;
+  description?: string;
+  status: 'ok' | 'unavailable';
+  reason?: string;
+}
+
+/** Response of every report call. */
+export interface ReportResult<Row = Record<string, unknown>> {
+  rows: Row[];
+  total: number;
+  page: number;
+  rowsPerPage: number;
+}
+
+/** Row caps per export format, shown to the user before export. */
+export const EXPORT_CAPS: Record<'csv' | 'xlsx' | 'pdf', number> = { csv: 200_000, xlsx: 100_000, pdf: 5_000 };
+
+/** Largest result the client-paged mode returns in one response. */
+export const CLIENT_PAGING_MAX_ROWS = 20_000;
