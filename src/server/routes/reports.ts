@@ -38,6 +38,11 @@ const intQuery = (v: unknown, name: string): number | undefined => {
   return Number(v);
 };
 
+/** {a: {b: rows}} for 'a.b'. */
+function nest(path: string, value: unknown): Record<string, unknown> {
+  return path.split('.').reduceRight<Record<string, unknown>>((inner, key, i, all) => (i === all.length - 1 ? { [key]: value } : { [key]: inner }), {});
+}
+
 /** Meta routes and the generic report call: POST /api/<endpoint> for every loaded definition. */
 export function reportRoutes(app: FastifyInstance, deps: { db: Db; config: Config; registry: ReportRegistry }): void {
   const { db, config, registry } = deps;
@@ -76,13 +81,16 @@ export function reportRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
     const values = parseFilter(found.report, request.method === 'GET' ? q : request.body, istDate(app.clock.now()));
     const sortDir = q.sortDir === 'desc' ? 'desc' : q.sortDir === 'asc' || q.sortDir === undefined ? 'asc' : undefined;
     if (!sortDir) throw new HttpError(400, 'sortDir must be asc or desc', [{ field: 'sortDir', reason: 'must be asc or desc' }]);
-    return runView(db, found.view, values, scope, {
+    const result = await runView(db, found.view, values, scope, {
       sortBy: q.sortBy || undefined,
       sortDir,
       page: intQuery(q.page, 'page'),
       rowsPerPage: intQuery(q.rowsPerPage, 'rowsPerPage'),
       timeoutMs: config.reportTimeoutMs,
     });
+    // A call whose original backend answered with rows elsewhere (e.g. tripId -> eftList) gets them there too.
+    const rowsPath = found.view.rowsPath;
+    return rowsPath && rowsPath !== 'rows' ? { ...result, ...nest(rowsPath, result.rows) } : result;
   };
   // Static routes (login, devices, ...) win over these parametric ones in Fastify's router.
   type RunRoute = { Params: { endpoint: string }; Querystring: Record<string, string> };

@@ -40,6 +40,7 @@ export interface CheckedView {
   sql: string;
   scope: SourceDef['scope'];
   paging?: ReportDefinition['paging'];
+  rowsPath?: string;
   tabId?: string;
 }
 
@@ -198,7 +199,14 @@ export function checkDefinitions(input: CheckInput): CheckResult {
       const views: CheckedView[] = [];
       const addView = (
         base: string,
-        v: { endpoint: string; method?: 'POST' | 'GET'; columns?: ColumnDef[]; paging?: ReportDefinition['paging']; source: SourceDef },
+        v: {
+          endpoint: string;
+          method?: 'POST' | 'GET';
+          columns?: ColumnDef[];
+          paging?: ReportDefinition['paging'];
+          response?: { rowsPath: string };
+          source: SourceDef;
+        },
         tabId?: string,
       ): void => {
         const prior = endpoints.get(v.endpoint);
@@ -228,6 +236,7 @@ export function checkDefinitions(input: CheckInput): CheckResult {
         const paging = v.paging ?? def.paging;
         if (paging) view.paging = paging;
         if (tabId !== undefined) view.tabId = tabId;
+        if (v.response) view.rowsPath = v.response.rowsPath;
         views.push(view);
       };
       addView('', def);
