@@ -7,6 +7,10 @@ import { systemClock, type Clock } from './clock';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 import { healthRoutes } from './routes/health';
+import { reportRoutes } from './routes/reports';
+import { exportRoutes } from './routes/export';
+import { lookupRoutes } from './routes/lookups';
+import { ReportRegistry } from './reports/registry';
 import './auth/session-user';
 
 export interface AppDeps {
@@ -45,6 +49,19 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
 
   healthRoutes(app, db);
 
+  // Report definitions: loaded now, reloaded on change of reports/ or schemas/.
+  const registry = new ReportRegistry(config.rootDir, {
+    info: (m) => app.log.info(m),
+    error: (m) => app.log.error(m),
+  });
+  registry.load();
+  registry.watch();
+  app.addHook('onClose', async () => registry.close());
+  app.decorate('reports', registry);
+  lookupRoutes(app, { db, config });
+  exportRoutes(app, { db, config, registry });
+  reportRoutes(app, { db, config, registry }); // last: its /api/:endpoint routes catch what no static route took
+
   await registerSpa(app, config.clientDir);
   return app;
 }
@@ -52,5 +69,6 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
 declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
+    reports: ReportRegistry;
   }
 }
