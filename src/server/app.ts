@@ -8,16 +8,20 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 import { healthRoutes } from './routes/health';
 import './auth/session-user';
+import { registerAuth } from './auth/plugin';
+import { authOptionsFromEnv, type AuthOptions } from './auth/options';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   clock?: Clock;
   logger?: boolean | { level: string };
+  /** Sign-in settings (SU mobiles, rate limits, SMS adapter); read from the environment when absent. */
+  auth?: AuthOptions;
 }
 
 /** Builds the whole app: every plugin and route is registered here explicitly, in order. */
-export async function buildApp({ config, db, clock = systemClock, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logger = false, auth }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -44,6 +48,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorate('clock', clock);
 
   healthRoutes(app, db);
+  registerAuth(app, { config, db, options: auth ?? authOptionsFromEnv() });
 
   await registerSpa(app, config.clientDir);
   return app;
