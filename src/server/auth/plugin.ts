@@ -44,13 +44,6 @@ const DUMMY_HASH = bcrypt.hashSync('no-such-user-password', 10);
 const encrypted = { type: 'string', minLength: 1, maxLength: 4096 } as const;
 const srcDate = { type: 'string', pattern: '^(0[1-9]|[12][0-9]|3[01])/(0[1-9]|1[0-2])/[0-9]{4}$' } as const;
 
-function profileOf(u: UserRow): UserProfile {
-  return {
-    name: u.name, designation: u.designation, userLevel: u.user_level, rlyCode: u.rly_code, lobbyCode: u.lobby_code,
-    divCode: u.div_code, offCode: u.off_code, offType: u.off_type, mobileNo: u.mobile_no,
-  };
-}
-
 function iso(d: Date): string {
   return d.toISOString();
 }
@@ -91,7 +84,7 @@ export function registerAuth(app: FastifyInstance, { config, db, options }: Auth
   };
   const decryptUserId = (value: string): string => {
     const id = decryptField('userId', value).trim().toUpperCase();
-    if (id.length < 1 || id.length > AUTH_LIMITS.credentialMaxLength || /[\s\u0000-\u001f]/.test(id)) {
+    if (id.length < 1 || id.length > AUTH_LIMITS.credentialMaxLength || !/^[\x21-\x7E]+$/.test(id)) {
       throw new HttpError(400, 'Invalid userId: must be 1 to 25 characters', [{ field: 'userId', reason: 'must be 1 to 25 characters' }]);
     }
     return id;
