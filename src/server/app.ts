@@ -12,16 +12,20 @@ import { exportRoutes } from './routes/export';
 import { lookupRoutes } from './routes/lookups';
 import { ReportRegistry } from './reports/registry';
 import './auth/session-user';
+import { registerAuth } from './auth/plugin';
+import { authOptionsFromEnv, type AuthOptions } from './auth/options';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   clock?: Clock;
   logger?: boolean | { level: string };
+  /** Sign-in settings (SU mobiles, rate limits, SMS adapter); read from the environment when absent. */
+  auth?: AuthOptions;
 }
 
 /** Builds the whole app: every plugin and route is registered here explicitly, in order. */
-export async function buildApp({ config, db, clock = systemClock, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logger = false, auth }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -48,6 +52,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorate('clock', clock);
 
   healthRoutes(app, db);
+  registerAuth(app, { config, db, options: auth ?? authOptionsFromEnv() });
 
   // Report definitions: loaded now, reloaded on change of reports/ or schemas/.
   const registry = new ReportRegistry(config.rootDir, {
