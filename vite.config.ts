@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { DEFAULT_PAYLOAD_KEY } from './src/shared/constants';
+import { DEFAULT_PAYLOAD_KEY } from './src/shared/constants.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 

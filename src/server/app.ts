@@ -7,17 +7,25 @@ import { systemClock, type Clock } from './clock';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 import { healthRoutes } from './routes/health';
+import { reportRoutes } from './routes/reports';
+import { exportRoutes } from './routes/export';
+import { lookupRoutes } from './routes/lookups';
+import { ReportRegistry } from './reports/registry';
 import './auth/session-user';
+import { registerAuth } from './auth/plugin';
+import { authOptionsFromEnv, type AuthOptions } from './auth/options';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   clock?: Clock;
   logger?: boolean | { level: string };
+  /** Sign-in settings (SU mobiles, rate limits, SMS adapter); read from the environment when absent. */
+  auth?: AuthOptions;
 }
 
 /** Builds the whole app: every plugin and route is registered here explicitly, in order. */
-export async function buildApp({ config, db, clock = systemClock, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logger = false, auth }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -44,6 +52,20 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorate('clock', clock);
 
   healthRoutes(app, db);
+  registerAuth(app, { config, db, options: auth ?? authOptionsFromEnv() });
+
+  // Report definitions: loaded now, reloaded on change of reports/ or schemas/.
+  const registry = new ReportRegistry(config.rootDir, {
+    info: (m) => app.log.info(m),
+    error: (m) => app.log.error(m),
+  });
+  registry.load();
+  registry.watch();
+  app.addHook('onClose', async () => registry.close());
+  app.decorate('reports', registry);
+  lookupRoutes(app, { db, config });
+  exportRoutes(app, { db, config, registry });
+  reportRoutes(app, { db, config, registry }); // last: its /api/:endpoint routes catch what no static route took
 
   await registerSpa(app, config.clientDir);
   return app;
@@ -52,5 +74,6 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
 declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
+    reports: ReportRegistry;
   }
 }

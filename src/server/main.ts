@@ -3,6 +3,7 @@ import { openDb, type Db } from './db';
 import { migrate } from './db/migrate';
 import { ensureSeeded, fillWindow } from './db/seed';
 import { buildApp } from './app';
+import { insertDemoUsers } from './auth/demo-users';
 import { istDate, systemClock } from './clock';
 
 /** Prints one clear line and exits: bad configuration and unreachable databases never show a stack trace. */
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   const seedOpts = () => ({ scale: config.seedScale, today: istDate(systemClock.now()), log });
   if (config.seed === 'demo') {
     await ensureSeeded(db, seedOpts());
+    await insertDemoUsers(db);
     await fillWindow(db, seedOpts());
   }
 

@@ -1,4 +1,5 @@
 import type { SessionUser } from '../auth/session-user';
+import { isEffectiveSu } from '../auth/scope';
 import type { SourceDef } from '../../shared/report-definition';
 
 export type UserScope =
@@ -7,22 +8,13 @@ export type UserScope =
   | { kind: 'division'; code: string }
   | { kind: 'lobby'; code: string };
 
-/** Offices whose users see everything (spec section 6). */
-const ALL_INDIA_OFFICES = ['PTS', 'CTCRB'];
-const ALL_INDIA_RO_OFFICE_TYPES = ['ZN', 'HQ'];
-
 /**
  * The rows a user may see, from the stored profile only (spec section 6): SU, the configured SU mobiles,
  * offices PTS/CTCRB and RO of a ZN/HQ office see all; zone, division and lobby levels their own code.
  * Returns null when the profile gives no scope (deny).
  */
 export function userScope(user: SessionUser, suMobiles: readonly string[]): UserScope | null {
-  if (user.userLevel === 'SU') return { kind: 'all' };
-  if (suMobiles.includes(user.mobileNo)) return { kind: 'all' };
-  if (user.offCode && ALL_INDIA_OFFICES.includes(user.offCode)) return { kind: 'all' };
-  if (user.userLevel === 'RO') {
-    return user.offType && ALL_INDIA_RO_OFFICE_TYPES.includes(user.offType) ? { kind: 'all' } : null;
-  }
+  if (isEffectiveSu(user, suMobiles)) return { kind: 'all' };
   if ((user.userLevel === 'ZA' || user.userLevel === 'ZU') && user.rlyCode) return { kind: 'zone', code: user.rlyCode };
   if ((user.userLevel === 'DA' || user.userLevel === 'DU') && user.divCode) return { kind: 'division', code: user.divCode };
   if ((user.userLevel === 'LA' || user.userLevel === 'LU') && user.lobbyCode) return { kind: 'lobby', code: user.lobbyCode };

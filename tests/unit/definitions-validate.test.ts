@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { checkDefinitions, checkMenuReports } from '../../src/shared/definitions/validate';
+import { readDefinitionFiles } from '../../src/server/reports/definition-files';
+
+describe('shipped definitions', () => {
+  it('every definition in reports/ validates with no error', () => {
+    const result = checkDefinitions(readDefinitionFiles(process.cwd()));
+    expect(result.errors).toEqual([]);
+    expect(result.reports.length).toBeGreaterThan(0);
+  });
+});
+
+describe('broken fixture set', () => {
+  const result = checkDefinitions(readDefinitionFiles('tests/fixtures/broken-definitions'));
+  const has = (file: string, pointer: string, reason: RegExp): boolean =>
+    result.errors.some((e) => e.file === `reports/${file}` && e.pointer === pointer && reason.test(e.reason));
+
+  it('reports every error at once, each with file, pointer and reason', () => {
+    const expected: [string, string, RegExp][] = [
+      ['bad_json.json', '/', /invalid JSON/],
+      ['typo.json', '/filtre', /unknown key "filtre"/],
+      ['typo.json', '/', /filter/],
+      ['typo.json', '/columns', /fewer than 1/],
+      ['wrong_name.json', '/id', /must equal the file name "wrong_name"/],
+      ['wrong_name.json', '/columns/0/type', /unknown column type "rainbow"/],
+      ['wrong_name.json', '/source/sql', /contain \{\{scope\}\}/],
+      ['wrong_name.json', '/source/sql', /:ghost is not a filter field/],
+      ['wrong_name.json', '/source/scope', /no scope rule/],
+      ['wrong_name.json', '/endpoint', /getGood" is also used by reports\/good.json/],
+      ['bad_ref.json', '/filter/schema/properties/d/$ref', /does not resolve/],
+      ['bad_ref.json', '/filter/schema/required/0', /"nope" is not a property/],
+      ['bad_ref.json', '/filter/defaults/zz', /unknown field "zz"/],
+      ['bad_ref.json', '/filter/rules/0/end', /"e" is not a filter field/],
+      ['bad_ref.json', '/filter/uiSchema/d/ui:widget', /unknown widget "sparkle"/],
+      ['bad_ref.json', '/source/sql', /reports\/missing.sql does not exist/],
+      ['good.json', '/columns/0/link/report', /unknown report "nowhere"/],
+    ];
+    const missing = expected.filter(([f, p, r]) => !has(f, p, r));
+    expect(missing).toEqual([]);
+  });
+
+  it('skips broken files but keeps the good one', () => {
+    expect(result.reports.map((r) => r.definition.id)).toEqual(['good']);
+    expect([...result.failed.keys()].sort()).toEqual(
+      ['reports/bad_json.json', 'reports/bad_ref.json', 'reports/typo.json', 'reports/wrong_name.json'],
+    );
+  });
+
+  it('inlines $ref field schemas for the browser and the server', () => {
+    const good = result.reports[0];
+    expect(good?.filterSchema).toMatchObject({ properties: { trainNo: { type: 'string', pattern: '^[0-9]{5}$', title: 'Train No' } } });
+  });
+
+  it('flags menu items that point at unknown reports', () => {
+    const errors = checkMenuReports('menu.json', [{ pointer: '/items/0', reportId: 'nope' }, { pointer: '/items/1', reportId: 'good' }], new Set(['good']));
+    expect(errors).toEqual([{ file: 'menu.json', pointer: '/items/0', reason: 'menu item points at unknown report "nope"' }]);
+  });
+});
