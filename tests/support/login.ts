@@ -131,7 +131,7 @@ export async function signIn(page: Page, baseUrl: string, userId: string, passwo
   await page.getByRole('button', { name: 'Login' }).click();
   await otpSent;
   const otp = ((await (await page.request.get(`${baseUrl}/api/test-hooks/otp/${userId}`)).json()) as { otp: string }).otp;
-  await page.getByLabel('OTP').fill(otp);
+  await page.getByLabel('OTP', { exact: true }).fill(otp);
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await page.waitForURL(/\/layout(\/|$)/);
   await page.waitForFunction((key) => sessionStorage.getItem(key) !== null, STORAGE_KEYS.trains);
