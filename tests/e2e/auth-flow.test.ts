@@ -146,6 +146,49 @@ describe('login screen and step 1', () => {
   });
 });
 
+describe('network failures (requests aborted in the browser)', () => {
+  it('captcha load, login, OTP send, verify and resend each show their message', async () => {
+    await page.route('**/api/captcha', (r) => r.abort());
+    await page.goto(`${base()}/login`);
+    await expect.poll(() => message(page, 'login-message').textContent()).toBe('Failed to load CAPTCHA.');
+    await page.unroute('**/api/captcha');
+    const cap = page.waitForResponse((r) => r.url().endsWith('/api/captcha'));
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const id = ((await (await cap).json()) as { captchaId: string }).captchaId;
+    await page.route('**/api/loginInfo', (r) => r.abort());
+    await fillCredentials(page, 'HHTLOBBY', 'HHT@DEMO1', (await hook<{ answer: string }>(`captcha/${id}`)).answer);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => message(page, 'login-message').textContent()).toBe('Error logging in.');
+    await page.unroute('**/api/loginInfo');
+
+    await page.route('**/api/loginOtpDetails', (r) => r.abort());
+    await page.clock.install();
+    const id2 = await openLogin(page);
+    await fillCredentials(page, 'HHTLOBBY', 'HHT@DEMO1', (await hook<{ answer: string }>(`captcha/${id2}`)).answer);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => message(page, 'otp-message').textContent()).toBe('Failed to send OTP. Please try again.');
+    await page.route('**/api/VerifyOtp', (r) => r.abort());
+    await page.getByLabel('OTP', { exact: true }).fill('123456');
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect.poll(() => message(page, 'otp-message').textContent()).toBe('Error verifying OTP. Please try again.');
+    await page.route('**/api/ResendOtp', (r) => r.abort());
+    await page.clock.runFor(31_000);
+    await page.getByRole('button', { name: 'Resend OTP' }).click();
+    await expect.poll(() => message(page, 'otp-message').textContent()).toBe('Error resending OTP. Please try again.');
+  });
+
+  it('"OTP not found" from the server is shown when no OTP exists', async () => {
+    await page.route('**/api/loginOtpDetails', (r) => r.abort());
+    const id = await openLogin(page);
+    await fillCredentials(page, 'HHTRO', 'HHT@DEMO1', (await hook<{ answer: string }>(`captcha/${id}`)).answer);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => message(page, 'otp-message').textContent()).toBe('Failed to send OTP. Please try again.');
+    await page.getByLabel('OTP', { exact: true }).fill('123456');
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect.poll(() => message(page, 'otp-message').textContent()).toBe('OTP not found or expired. Please resend OTP.');
+  });
+});
+
 describe('step 2 and the session', () => {
   it('HHTDIV: OTP sent automatically, messages, resend timer 30 s then 60 s, wrong OTP, verify, /layout with profile and trains', async () => {
     await page.clock.install();
