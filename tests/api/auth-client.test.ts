@@ -6,13 +6,13 @@
  * location, and the page's cookies go with same-origin requests.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { JSDOM } from 'jsdom';
 import { startServer, type RunningServer } from '../support/server';
 import { loginOverHttp, type SignedIn } from '../support/login';
 import { api, HTTPError, onSessionEnd, SessionEndedError, tokens, type SessionEnd } from '../../src/client/lib/api';
 import { STORAGE_KEYS } from '../../src/shared/auth-contract';
 
-declare const jsdom: JSDOM;
+/** vitest's jsdom environment exposes the JSDOM instance (no @types/jsdom here: only what we use). */
+declare const jsdom: { reconfigure(options: { url: string }): void };
 
 let server: RunningServer;
 const nodeFetch = globalThis.fetch;
