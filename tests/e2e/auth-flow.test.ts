@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser';
@@ -42,6 +44,16 @@ const advanceServer = async (ms: number): Promise<void> => {
   const res = await fetch(`${base()}/api/test-hooks/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ advanceMs: ms }) });
   expect(res.status).toBe(200);
 };
+/** axe-core violations (WCAG 2 A/AA) on the current page; evaluated through the protocol, so the CSP allows it. */
+async function axeViolations(p: Page): Promise<string[]> {
+  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await p.evaluate(source);
+  return p.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+    const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return r.violations.map((v) => `${v.id} (${v.nodes.length})`);
+  });
+}
 const message = (p: Page, id: 'login-message' | 'otp-message') => p.getByTestId(id);
 
 /** Opens /login and returns the id of the captcha it loaded. */
@@ -84,6 +96,16 @@ describe('login screen and step 1', () => {
     expect(id2).not.toBe(id1);
     expect(await page.getByLabel('Captcha answer').inputValue()).toBe('');
     expect(b.errors).toEqual([]);
+  });
+
+  it('has no WCAG 2 A/AA violations on either step', async () => {
+    const id = await openLogin(page);
+    await page.getByRole('heading', { name: 'Welcome to IR-HHT' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await fillCredentials(page, 'HHTLOBBY', 'HHT@DEMO1', (await hook<{ answer: string }>(`captcha/${id}`)).answer);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => message(page, 'otp-message').textContent()).toMatch(/^OTP sent successfully on /);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('blocks paste into the credential and captcha inputs', async () => {
