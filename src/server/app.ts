@@ -7,6 +7,9 @@ import { systemClock, type Clock } from './clock';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSpa } from './plugins/spa';
 import { healthRoutes } from './routes/health';
+import { menuRoutes } from './routes/menu';
+import { runningDetailsRoutes } from './routes/running-details';
+import { createMenuStore, type MenuStore } from './meta/menu-store';
 import './auth/session-user';
 
 export interface AppDeps {
@@ -45,6 +48,12 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
 
   healthRoutes(app, db);
 
+  const menuStore = createMenuStore({ rootDir: config.rootDir, log: app.log });
+  app.decorate('menuStore', menuStore);
+  app.addHook('onClose', async () => menuStore.close());
+  menuRoutes(app, menuStore);
+  runningDetailsRoutes(app, db);
+
   await registerSpa(app, config.clientDir);
   return app;
 }
@@ -52,5 +61,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
 declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
+    /** The side menu (menu.json), so the report engine can mark items unavailable. */
+    menuStore: MenuStore;
   }
 }
