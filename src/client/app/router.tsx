@@ -1,11 +1,48 @@
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { ShellRoute } from './ShellRoute';
+
+/** Every route: scroll positions are restored on back/forward (anchor scrolling lives in the layout). */
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+const placeholders = () => import('../features/dashboard-placeholder/pages');
 
 /** The spec's route table (section 2). */
 export const router = createBrowserRouter([
-  { path: '/', element: <Navigate to="/login" replace /> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/notfound', element: <NotFoundPage /> },
-  { path: '*', element: <Navigate to="/notfound" replace /> },
+  {
+    element: <Root />,
+    HydrateFallback: () => null,
+    children: [
+      { path: '/', element: <Navigate to="/login" replace /> },
+      { path: '/login', element: <LoginPage /> },
+      {
+        path: '/layout',
+        element: <ShellRoute />,
+        children: [
+          { index: true, element: <Navigate to="dashboard" replace /> },
+          { path: 'dashboard', lazy: async () => ({ Component: (await placeholders()).DashboardPage }) },
+          {
+            path: 'uikit',
+            children: [
+              { index: true, element: <Navigate to="/layout/dashboard" replace /> },
+              { path: ':reportId', lazy: async () => ({ Component: (await placeholders()).ReportPlaceholderPage }) },
+            ],
+          },
+          { path: 'utilities/*', lazy: async () => ({ Component: (await placeholders()).UtilitiesPage }) },
+        ],
+      },
+      // Authentication area: its contents are not part of the spec; it leads to the login screen.
+      { path: '/auth/*', element: <Navigate to="/login" replace /> },
+      { path: '/notfound', element: <NotFoundPage /> },
+      { path: '*', element: <Navigate to="/notfound" replace /> },
+    ],
+  },
 ]);
