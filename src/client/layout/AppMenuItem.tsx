@@ -28,7 +28,7 @@ export function AppMenuItem({ entry, onCommand }: AppMenuItemProps) {
         <span className="layout-menuitem-link layout-menuitem-unavailable" aria-disabled="true" title={entry.unavailable}>
           <Icon icon={entry.icon} />
           <span className="layout-menuitem-text">{entry.label}</span>
-          <span className="p-sr-only">(unavailable: {entry.unavailable})</span>
+          <span className="sr-only">(unavailable: {entry.unavailable})</span>
         </span>
       </li>
     );

@@ -224,7 +224,7 @@ export function overlayText(s: GameState): string | null {
 function advance(s: GameState, m: Mover, tilesPerSecond: number, dtMs: number, choose: (at: Pos, dir: Dir | null) => Dir | null): Mover {
   let { pos, dir, progress } = m;
   progress += (tilesPerSecond * dtMs) / 1000;
-  while (progress >= 1) {
+  while (progress >= 1 - 1e-9) {
     const d = choose(pos, dir);
     if (d === null || !isOpen(s, add(pos, d))) {
       progress = 0; // blocked: wait at this tile
@@ -232,7 +232,7 @@ function advance(s: GameState, m: Mover, tilesPerSecond: number, dtMs: number, c
     }
     pos = add(pos, d);
     dir = d;
-    progress -= 1;
+    progress = Math.max(0, progress - 1);
   }
   if (dir !== null && !isOpen(s, add(pos, dir))) progress = 0;
   return { pos, dir, progress };

@@ -73,7 +73,7 @@ export function TrainStrip({ trains, postJson }: TrainStripProps) {
 
   return (
     <div className="train-strip" role="region" aria-labelledby={labelId}>
-      <span id={labelId} className="p-sr-only">
+      <span id={labelId} className="sr-only">
         Train running status
       </span>
       <Dropdown
