@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { Dropdown } from 'primereact/dropdown';
 import './train-strip.css';
 import { parseRunningDetails, type RunningDetails } from '../../../shared/running-details';
 import { pickTrain, STRIP_REFRESH_MS, STRIP_TRAIN_KEY, stripView, todayIso } from './strip';
@@ -76,14 +75,21 @@ export function TrainStrip({ trains, postJson }: TrainStripProps) {
       <span id={labelId} className="sr-only">
         Train running status
       </span>
-      <Dropdown
-        value={trainNo}
-        options={trains.map((t) => ({ label: t, value: t }))}
-        onChange={(e) => choose(e.value)}
-        ariaLabel="Train for the running strip"
-        className="train-strip-select"
-        filter={trains.length > 10}
-      />
+      <label htmlFor={`${labelId}-train`} className="sr-only">
+        Train for the running strip
+      </label>
+      <select
+        id={`${labelId}-train`}
+        className="p-inputtext p-component train-strip-select"
+        value={trainNo ?? ''}
+        onChange={(e) => choose(e.target.value)}
+      >
+        {trains.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </select>
       {view ? (
         <div className="train-strip-body" data-testid="train-strip">
           <ol className="train-strip-stations">
