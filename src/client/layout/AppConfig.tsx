@@ -1,6 +1,5 @@
 import { Sidebar } from 'primereact/sidebar';
 import { RadioButton } from 'primereact/radiobutton';
-import { InputSwitch } from 'primereact/inputswitch';
 import { Button } from 'primereact/button';
 import { useLayout } from './LayoutContext';
 import { MAX_SCALE, MIN_SCALE, SCALES, type InputStyle, type MenuMode } from './layout-state';
@@ -101,13 +100,16 @@ export function AppConfig({ minimal = false }: AppConfigProps) {
             ))}
           </fieldset>
           <div className="layout-config-group layout-config-switch">
-            <label htmlFor="ripple-switch" id="ripple-label">
+            <label htmlFor="ripple-switch">
               Ripple Effect
             </label>
-            <InputSwitch
-              inputId="ripple-switch"
+            <input
+              id="ripple-switch"
+              type="checkbox"
+              role="switch"
+              className="layout-config-toggle"
               checked={config.ripple}
-              onChange={(e) => dispatch({ type: 'rippleChanged', ripple: e.value === true })}
+              onChange={(e) => dispatch({ type: 'rippleChanged', ripple: e.target.checked })}
             />
           </div>
         </>
