@@ -31,17 +31,16 @@ const TEXT: Toggle[] = [
   { flag: 'lineHeight', label: 'Line Height', icon: 'pi pi-arrows-v' },
 ];
 
-function TileButton(props: { label: string; icon?: string; text?: string; pressed?: boolean; disabled?: boolean; onClick(): void; ariaLabel?: string }) {
+function TileButton(props: { label: string; icon?: string; text?: string; pressed?: boolean; disabled?: boolean; onClick(): void }) {
   return (
     <button
       type="button"
       className="a11y-tile"
       aria-pressed={props.pressed}
-      aria-label={props.ariaLabel}
       disabled={props.disabled}
       onClick={props.onClick}
     >
-      {props.icon ? <i className={`a11y-tile-icon ${props.icon}`} aria-hidden="true" /> : <span className="a11y-tile-icon" aria-hidden="true">{props.text}</span>}
+      {props.icon ? <i className={`a11y-tile-icon ${props.icon}`} aria-hidden="true" /> : <span className="a11y-tile-icon">{props.text}</span>}
       <span>{props.label}</span>
     </button>
   );
@@ -109,23 +108,20 @@ export function AccessibilityPanel() {
           <h3 id={`${panelId}-t`}>Text Size</h3>
           <div className="a11y-grid" role="group" aria-labelledby={`${panelId}-t`}>
             <TileButton
-              label="A+"
+              label="Larger"
               text="A+"
-              ariaLabel="A+ Larger text"
               disabled={settings.fontStep === 2}
               onClick={() => setSettings((s) => ({ ...s, fontStep: stepUp(s.fontStep) }))}
             />
             <TileButton
-              label="A-"
+              label="Smaller"
               text="A-"
-              ariaLabel="A- Smaller text"
               disabled={settings.fontStep === 0}
               onClick={() => setSettings((s) => ({ ...s, fontStep: stepDown(s.fontStep) }))}
             />
             <TileButton
-              label="A"
+              label="Normal"
               text="A"
-              ariaLabel="A Normal text size"
               pressed={settings.fontStep === 1}
               onClick={() => setSettings((s) => ({ ...s, fontStep: 1 }))}
             />
