@@ -1,2 +1,2 @@
-/** The seeded user the shell's browser tests sign in as (a division-level user with a train list). */
-export const SHELL_USER_ID = process.env.HHT_E2E_SHELL_USER ?? 'DLIDA01';
+/** The demo user the shell's browser tests sign in as: a division-level officer (DLI) with a train list. */
+export const SHELL_USER_ID = process.env.HHT_E2E_SHELL_USER ?? 'HHTDIV';
