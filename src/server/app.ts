@@ -11,6 +11,9 @@ import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/export';
 import { lookupRoutes } from './routes/lookups';
 import { ReportRegistry } from './reports/registry';
+import { menuRoutes } from './routes/menu';
+import { runningDetailsRoutes } from './routes/running-details';
+import { createMenuStore, type MenuStore } from './meta/menu-store';
 import './auth/session-user';
 import { registerAuth } from './auth/plugin';
 import { authOptionsFromEnv, type AuthOptions } from './auth/options';
@@ -63,6 +66,12 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   registry.watch();
   app.addHook('onClose', async () => registry.close());
   app.decorate('reports', registry);
+  const menuStore = createMenuStore({ rootDir: config.rootDir, log: app.log });
+  app.decorate('menuStore', menuStore);
+  app.addHook('onClose', async () => menuStore.close());
+  menuRoutes(app, menuStore);
+  runningDetailsRoutes(app, db);
+
   lookupRoutes(app, { db, config });
   exportRoutes(app, { db, config, registry });
   reportRoutes(app, { db, config, registry }); // last: its /api/:endpoint routes catch what no static route took
@@ -75,5 +84,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
     reports: ReportRegistry;
+    /** The side menu (menu.json), so the report engine can mark items unavailable. */
+    menuStore: MenuStore;
   }
 }

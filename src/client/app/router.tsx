@@ -1,35 +1,28 @@
-import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SessionGuard } from '../features/auth/SessionGuard';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { SessionProvider, useSession } from '../lib/session';
+import { SessionProvider } from '../lib/session';
+import { ShellRoute } from './ShellRoute';
+import { ShellSessionBridge } from './ShellSessionBridge';
 
-/** Placeholder of the signed-in shell (replaced by src/client/layout): who is signed in, trains, Logout. */
-function LayoutPlaceholder() {
-  const { profile, trains, logout } = useSession();
+/** Every route: scroll positions are restored on back/forward (anchor scrolling lives in the layout). */
+function Root() {
   return (
-    <main>
-      <header>
-        <strong data-testid="profile-name">{profile?.name}</strong> <span data-testid="profile-designation">{profile?.designation}</span>{' '}
-        <span data-testid="profile-code">{profile?.divCode ?? profile?.lobbyCode ?? profile?.rlyCode ?? profile?.userLevel}</span>
-        <button type="button" onClick={() => void logout()}>
-          Logout
-        </button>
-      </header>
-      <p data-testid="train-count">{trains.length} trains</p>
+    <SessionProvider>
+      <ScrollRestoration />
       <Outlet />
-    </main>
+    </SessionProvider>
   );
 }
+
+const placeholders = () => import('../features/dashboard-placeholder/pages');
 
 /** The spec's route table (section 2). SessionProvider sits inside the router: it navigates on session end. */
 export const router = createBrowserRouter([
   {
-    element: (
-      <SessionProvider>
-        <Outlet />
-      </SessionProvider>
-    ),
+    element: <Root />,
+    HydrateFallback: () => null,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/login', element: <LoginPage /> },
@@ -37,15 +30,26 @@ export const router = createBrowserRouter([
         path: '/layout',
         element: (
           <SessionGuard>
-            <LayoutPlaceholder />
+            <ShellSessionBridge>
+              <ShellRoute />
+            </ShellSessionBridge>
           </SessionGuard>
         ),
         children: [
           { index: true, element: <Navigate to="dashboard" replace /> },
-          { path: 'dashboard', element: <h2>Dashboard</h2> },
-          { path: '*', element: <h2>Coming soon</h2> },
+          { path: 'dashboard', lazy: async () => ({ Component: (await placeholders()).DashboardPage }) },
+          {
+            path: 'uikit',
+            children: [
+              { index: true, element: <Navigate to="/layout/dashboard" replace /> },
+              { path: ':reportId', lazy: async () => ({ Component: (await placeholders()).ReportPlaceholderPage }) },
+            ],
+          },
+          { path: 'utilities/*', lazy: async () => ({ Component: (await placeholders()).UtilitiesPage }) },
         ],
       },
+      // Authentication area: its contents are not part of the spec; it leads to the login screen.
+      { path: '/auth/*', element: <Navigate to="/login" replace /> },
       { path: '/notfound', element: <NotFoundPage /> },
       { path: '*', element: <Navigate to="/notfound" replace /> },
     ],
