@@ -11,6 +11,7 @@ import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/export';
 import { lookupRoutes } from './routes/lookups';
 import { ReportRegistry } from './reports/registry';
+import { syncMenuAvailability } from './reports/menu-availability';
 import { menuRoutes } from './routes/menu';
 import { runningDetailsRoutes } from './routes/running-details';
 import { createMenuStore, type MenuStore } from './meta/menu-store';
@@ -70,6 +71,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorate('menuStore', menuStore);
   app.addHook('onClose', async () => menuStore.close());
   menuRoutes(app, menuStore);
+  registry.onLoad(() => syncMenuAvailability(menuStore, registry));
   runningDetailsRoutes(app, db);
 
   lookupRoutes(app, { db, config });
