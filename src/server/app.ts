@@ -33,7 +33,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
   });
   registerErrorHandler(app);
@@ -56,7 +56,8 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorate('clock', clock);
 
   healthRoutes(app, db);
-  registerAuth(app, { config, db, options: auth ?? authOptionsFromEnv() });
+  const authOptions = auth ?? authOptionsFromEnv();
+  registerAuth(app, { config, db, options: authOptions });
 
   // Report definitions: loaded now, reloaded on change of reports/ or schemas/.
   const registry = new ReportRegistry(config.rootDir, {
@@ -74,9 +75,10 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   registry.onLoad(() => syncMenuAvailability(menuStore, registry));
   runningDetailsRoutes(app, db);
 
-  lookupRoutes(app, { db, config });
-  exportRoutes(app, { db, config, registry });
-  reportRoutes(app, { db, config, registry }); // last: its /api/:endpoint routes catch what no static route took
+  const suMobiles = authOptions.suMobiles;
+  lookupRoutes(app, { db, suMobiles });
+  exportRoutes(app, { db, config, registry, suMobiles });
+  reportRoutes(app, { db, config, registry, suMobiles }); // last: its /api/:endpoint routes catch what no static route took
 
   await registerSpa(app, config.clientDir);
   return app;
