@@ -56,7 +56,7 @@ export function readColumnState(storage: Storage | undefined, key: string, known
 }
 
 /** From AG Grid's column state (or anything shaped like it). */
-export function toStoredColumns(state: readonly { colId: string; hide?: boolean | null; width?: number; pinned?: boolean | 'left' | 'right' | null }[]): StoredColumn[] {
+export function toStoredColumns(state: readonly { colId: string; hide?: boolean | null; width?: number | null; pinned?: boolean | 'left' | 'right' | null }[]): StoredColumn[] {
   return state.map((s) => {
     const col: StoredColumn = {
       colId: s.colId,
