@@ -41,15 +41,18 @@ export function ReportView({ report }: { report: PublicReport }) {
   const server = active.paging.mode === 'server';
 
   const defaults = useMemo(() => resolveDefaults(report.filter.defaults, todayIst()), [report]);
-  const urlFilter = useMemo(() => (view.run ? cleanFilter(paramsToFilter(searchParams, schema), schema) : null), [view.run, searchParams, schema]);
-  const urlKey = urlFilter ? filterKey(urlFilter, schema) : null;
+  // The URL's filter over the defaults (the server fills blanks with the same defaults). It runs only with '_run=1';
+  // without it a link just pre-fills the form.
+  const urlFields = useMemo(() => cleanFilter({ ...defaults, ...paramsToFilter(searchParams, schema) }, schema), [defaults, searchParams, schema]);
+  const urlKey = filterKey(urlFields, schema);
+  const urlFilter = view.run ? urlFields : null;
 
-  // The form shows the URL's filter; when the URL's filter changes (Run, back/forward, a shared link) the form follows.
-  const [form, setForm] = useState<Filter>(() => urlFilter ?? defaults);
+  // When the URL's filter changes (Run, back/forward, a shared link) the form follows it.
+  const [form, setForm] = useState<Filter>(urlFields);
   const [formFor, setFormFor] = useState(urlKey);
   if (formFor !== urlKey) {
     setFormFor(urlKey);
-    setForm(urlFilter ?? defaults);
+    setForm(urlFields);
   }
 
   const page = server ? (view.page ?? 1) : 1;
@@ -104,6 +107,7 @@ export function ReportView({ report }: { report: PublicReport }) {
   const reset = () => {
     setDismissed(query.error);
     setForm(defaults);
+    setFormFor(filterKey(defaults, schema));
     if (view.run) setSearchParams(view.tab ? new URLSearchParams({ [VIEW_KEYS.tab]: view.tab }) : new URLSearchParams());
   };
 
