@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RJSFSchema } from '@rjsf/utils';
 import { resolveDefaults } from '../../src/shared/definitions/filter-widgets';
 import { cleanFilter, filterToParams, paramsToFilter, paramsToView } from '../../src/client/features/reports/lib/filter-url';
 import { todayIst } from '../../src/client/features/reports/lib/dates';
@@ -215,5 +216,39 @@ describe('export and views', () => {
       [undefined, 'a', 'x', 'server'],
       ['coach', 'b', 'y', 'server'],
     ]);
+  });
+});
+
+describe('filter validator (no eval, CSP-safe)', async () => {
+  const { filterValidator } = await import('../../src/client/features/reports/lib/filter-validator');
+  const { customValidateFor, transformErrorsFor } = await import('../../src/client/features/reports/lib/rules');
+  const s: RJSFSchema = {
+    type: 'object',
+    required: ['trainNo', 'from', 'to'],
+    properties: {
+      trainNo: { title: 'Train No', type: 'string', pattern: '^[0-9]{5}$' },
+      from: { title: 'From', type: 'string', format: 'date' },
+      to: { title: 'To', type: 'string', format: 'date' },
+      n: { title: 'Count', type: 'integer', minimum: 1 },
+      cls: { title: 'Class', type: 'string', enum: ['SL', '3A'] },
+    },
+  };
+  const js = s as Record<string, unknown>;
+  const rules = [{ rule: 'dateRange' as const, start: 'from', end: 'to', maxDays: 7 }];
+  it('reports schema errors per field, with friendly text', () => {
+    const { errors, errorSchema } = filterValidator.validateFormData({ trainNo: '12', from: '2025-02-30', n: 0, cls: 'XX' }, s, undefined, transformErrorsFor(js));
+    expect(errors.map((e) => e.message).sort()).toEqual(['Choose Class from the list', 'Count must be at least 1', 'From must be a valid date', 'To is required', 'Train No is not valid'].sort());
+    expect(errorSchema.trainNo?.__errors).toEqual(['Train No is not valid']);
+    expect(errorSchema.to?.__errors).toEqual(['To is required']);
+  });
+  it('adds the dateRange rule through customValidate', () => {
+    const { errorSchema } = filterValidator.validateFormData({ trainNo: '12301', from: '2025-01-01', to: '2025-01-09' }, s, customValidateFor(rules), transformErrorsFor(js));
+    expect(errorSchema.to?.__errors).toEqual(['The date range may span at most 7 days']);
+    expect(filterValidator.validateFormData({ trainNo: '12301', from: '2025-01-01', to: '2025-01-07' }, s, customValidateFor(rules)).errors).toEqual([]);
+  });
+  it('answers isValid for anyOf/oneOf resolution, following local $refs', () => {
+    const root: RJSFSchema = { definitions: { five: { type: 'string', pattern: '^[0-9]{5}$' } }, $ref: '#/definitions/five' };
+    expect(filterValidator.isValid(root, '12301' as unknown as Record<string, unknown>, root)).toBe(true);
+    expect(filterValidator.isValid(root, '1' as unknown as Record<string, unknown>, root)).toBe(false);
   });
 });

@@ -127,7 +127,8 @@ describe('report page', { timeout: 40_000 }, () => {
     renderAt('/layout/uikit/demo_report', api);
     await screen.findByRole('heading', { name: 'Demo Report' });
     const [y, m, d] = todayIst().split('-');
-    expect(input('To').value).toBe(`${d}/${m}/${y}`);
+    // The calendar writes its input's text in an effect.
+    await waitFor(() => expect(input('To').value).toBe(`${d}/${m}/${y}`));
     expect(screen.getByText('Choose the filter and press Run.')).toBeTruthy();
     expect(api.runs).toHaveLength(0);
   });

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { generateForm } from '@rjsf/primereact';
-import validator from '@rjsf/validator-ajv8';
+import { filterValidator } from '../lib/filter-validator';
 import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Button } from 'primereact/button';
 import type { PublicReport } from '../../../../shared/report-definition';
@@ -68,7 +68,7 @@ export function FilterForm({ report, value, onChange, onRun, onReset, running, s
         schema={schema as RJSFSchema}
         uiSchema={{ ...(uiSchema as UiSchema<Filter> | undefined), 'ui:submitButtonOptions': { norender: true } }}
         formData={value}
-        validator={validator}
+        validator={filterValidator}
         widgets={filterWidgets}
         templates={templates}
         customValidate={customValidate}
