@@ -11,6 +11,7 @@ export const router = createBrowserRouter([
   {
     path: '/layout/uikit/:reportId',
     lazy: async () => ({ Component: (await import('../features/reports/ReportPage')).ReportPage }),
+    HydrateFallback: () => <p role="status">Loading…</p>,
   },
   { path: '/notfound', element: <NotFoundPage /> },
   { path: '*', element: <Navigate to="/notfound" replace /> },

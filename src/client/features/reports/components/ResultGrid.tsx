@@ -43,7 +43,7 @@ export const gridTheme = themeQuartz.withParams({
   rowHoverColor: 'var(--surface-hover, #f1f5f9)',
   oddRowBackgroundColor: 'var(--surface-ground, #f8f9fa)',
   fontFamily: 'inherit',
-  fontSize: 'inherit',
+  fontSize: '1rem',
 });
 
 export interface SortState {
