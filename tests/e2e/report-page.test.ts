@@ -27,7 +27,7 @@ const definition = {
     defaults: { startDate: '$today' },
   },
   columns: [
-    { field: 'coach', headerName: 'Coach', pinned: 'left' },
+    { field: 'coach', headerName: 'Coach', pinned: 'left', link: { report: 'other_report', params: { trainNo: '{train}', coach: '{coach}' } } },
     { field: 'berth', headerName: 'Berth', type: 'number' },
     { field: 'state', headerName: 'State', type: 'status' },
     { field: 'fare', headerName: 'Fare', type: 'currency' },
@@ -37,7 +37,7 @@ const definition = {
   tabs: [{ id: 'paged', label: 'Paged', endpoint: 'getFixturePaged', paging: { mode: 'server', pageSize: 20 } }],
   exportCaps: { csv: 200000, xlsx: 100000, pdf: 5000 },
 };
-const rows = Array.from({ length: 45 }, (_, i) => ({ coach: `S${(i % 9) + 1}`, berth: i + 1, state: i % 2 ? 'Released' : 'Pending', fare: 100 * i }));
+const rows = Array.from({ length: 45 }, (_, i) => ({ coach: `S${(i % 9) + 1}`, berth: i + 1, state: i % 2 ? 'Released' : 'Pending', fare: 100 * i, train: '12951' }));
 
 let b: TestBrowser;
 const calls: string[] = [];
@@ -98,6 +98,8 @@ it('runs a report from its definition, keeps the filter in a shareable URL, page
   expect(new URL(shared).searchParams.get('trainNo')).toBe('12951');
   expect(new URL(shared).searchParams.get('zone')).toBe('CR');
   await page.getByText('₹ 100.00', { exact: true }).waitFor();
+  // Drill-down: a router link filled from the row.
+  expect(await page.getByRole('link', { name: 'S2' }).first().getAttribute('href')).toBe('/layout/uikit/other_report?trainNo=12951&coach=S2&_run=1');
 
   // Server paging and sorting go through the URL (back/forward work).
   await page.getByRole('menuitem', { name: 'Paged' }).or(page.getByText('Paged', { exact: true })).first().click();
