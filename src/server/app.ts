@@ -11,6 +11,7 @@ import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/export';
 import { lookupRoutes } from './routes/lookups';
 import { ReportRegistry } from './reports/registry';
+import { syncMenuAvailability } from './reports/menu-availability';
 import { menuRoutes } from './routes/menu';
 import { runningDetailsRoutes } from './routes/running-details';
 import { createMenuStore, type MenuStore } from './meta/menu-store';
@@ -32,7 +33,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
   });
   registerErrorHandler(app);
@@ -55,7 +56,8 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorate('clock', clock);
 
   healthRoutes(app, db);
-  registerAuth(app, { config, db, options: auth ?? authOptionsFromEnv() });
+  const authOptions = auth ?? authOptionsFromEnv();
+  registerAuth(app, { config, db, options: authOptions });
 
   // Report definitions: loaded now, reloaded on change of reports/ or schemas/.
   const registry = new ReportRegistry(config.rootDir, {
@@ -70,11 +72,13 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorate('menuStore', menuStore);
   app.addHook('onClose', async () => menuStore.close());
   menuRoutes(app, menuStore);
+  registry.onLoad(() => syncMenuAvailability(menuStore, registry));
   runningDetailsRoutes(app, db);
 
-  lookupRoutes(app, { db, config });
-  exportRoutes(app, { db, config, registry });
-  reportRoutes(app, { db, config, registry }); // last: its /api/:endpoint routes catch what no static route took
+  const suMobiles = authOptions.suMobiles;
+  lookupRoutes(app, { db, suMobiles });
+  exportRoutes(app, { db, config, registry, suMobiles });
+  reportRoutes(app, { db, config, registry, suMobiles }); // last: its /api/:endpoint routes catch what no static route took
 
   await registerSpa(app, config.clientDir);
   return app;

@@ -29,6 +29,23 @@ export interface MenuDocument {
   entries: MenuEntry[];
 }
 
+/** Menu paths that are handwritten pages, not report definitions. */
+export const MENU_PAGES: readonly string[] = ['feedbackform', 'whatsnew'];
+
+/** Every item of a menu with its JSON pointer (sections flattened). */
+export function menuItems(doc: MenuDocument): { pointer: string; item: MenuItem }[] {
+  const out: { pointer: string; item: MenuItem }[] = [];
+  doc.entries.forEach((e, i) => {
+    if (e.type === 'item') out.push({ pointer: `/entries/${i}`, item: e });
+    if (e.type === 'section') {
+      e.items.forEach((it, j) => {
+        if (it.type === 'item') out.push({ pointer: `/entries/${i}/items/${j}`, item: it });
+      });
+    }
+  });
+  return out;
+}
+
 /** Base of every menu item path. */
 export const MENU_ITEM_BASE = '/layout/uikit/';
 

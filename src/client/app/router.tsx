@@ -42,7 +42,7 @@ export const router = createBrowserRouter([
             path: 'uikit',
             children: [
               { index: true, element: <Navigate to="/layout/dashboard" replace /> },
-              { path: ':reportId', lazy: async () => ({ Component: (await placeholders()).ReportPlaceholderPage }) },
+              { path: ':reportId', lazy: async () => ({ Component: (await import('./ReportRoute')).ReportRoute }) },
             ],
           },
           { path: 'utilities/*', lazy: async () => ({ Component: (await placeholders()).UtilitiesPage }) },
