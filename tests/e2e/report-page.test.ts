@@ -67,6 +67,14 @@ async function fakeApi(route: Route): Promise<void> {
   }
 }
 
+/** The train box suggests from the user's train list; close the suggestions (Escape) as a user would. */
+async function closeSuggestions(page: Page): Promise<void> {
+  const panel = page.locator('.p-autocomplete-panel');
+  await panel.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'hidden' });
+}
+
 async function open(page: Page, path: string): Promise<void> {
   await page.route('**/api/**', fakeApi);
   await page.goto(`${inject('baseUrl')}${path}`);
@@ -87,11 +95,13 @@ it('runs a report from its definition, keeps the filter in a shareable URL, page
 
   // Client-side validation works under the server's CSP (no eval) and speaks plainly.
   await page.getByLabel('Train No').fill('12');
+  await closeSuggestions(page);
   await page.getByRole('button', { name: /^Run/ }).click();
   await page.getByText('Train No is not valid').waitFor();
   expect(calls.filter((c) => c.includes('getFixture'))).toEqual([]);
 
   await page.getByLabel('Train No').fill('12951');
+  await closeSuggestions(page);
   await page.locator('.p-dropdown:has(#root_zone)').click();
   await page.getByRole('option', { name: 'CR' }).click();
   await page.getByRole('button', { name: /^Run/ }).click();
@@ -141,7 +151,8 @@ it('runs a report from its definition, keeps the filter in a shareable URL, page
 });
 
 it('shows a not-found message for an unknown report id', async () => {
+  await signIn(b.page, inject('baseUrl'), 'HHTSU'); // the first test's second tab superseded this session
   await open(b.page, '/layout/uikit/no_such_report');
   await b.page.getByRole('heading', { name: 'Report not found' }).waitFor();
-  expect(await b.page.getByRole('link', { name: /dashboard/i }).getAttribute('href')).toBe('/layout/dashboard');
+  expect(await b.page.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/layout/dashboard');
 });
