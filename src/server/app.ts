@@ -10,6 +10,11 @@ import { healthRoutes } from './routes/health';
 import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/export';
 import { lookupRoutes } from './routes/lookups';
+import { deviceRoutes } from './routes/devices';
+import { feedbackRoutes } from './routes/feedback';
+import { metaRoutes } from './routes/meta';
+import { consistRoutes } from './routes/consist';
+import { trainRoutes } from './routes/trains';
 import { ReportRegistry } from './reports/registry';
 import './auth/session-user';
 import { registerAuth } from './auth/plugin';
@@ -65,6 +70,11 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorate('reports', registry);
   lookupRoutes(app, { db, config });
   exportRoutes(app, { db, config, registry });
+  metaRoutes(app, { rootDir: config.rootDir }); // dashboard.json, docs/release-notes.json (watched)
+  deviceRoutes(app, { db, config });
+  feedbackRoutes(app, { db });
+  consistRoutes(app, { db, config });
+  trainRoutes(app, { db, config });
   reportRoutes(app, { db, config, registry }); // last: its /api/:endpoint routes catch what no static route took
 
   await registerSpa(app, config.clientDir);
