@@ -1,6 +1,10 @@
 import type { Db } from '../types';
+import { buildReference, SCALES, type Reference, type SeedScale } from './reference';
+import { deleteRunsOf, generateDay, loadDay, loadReference, refreshDeviceSync, tableCounts } from './loader';
+import { addDays } from './runs';
 
-export type SeedScale = 'small' | 'medium' | 'large';
+export type { SeedScale } from './reference';
+export { SCALES } from './reference';
 
 export interface SeedOptions {
   scale: SeedScale;
@@ -9,12 +13,92 @@ export interface SeedOptions {
   log: (line: string) => void;
 }
 
-/** Seeds the demo data set when the database holds none; returns whether it seeded. (Replaced by the generator.) */
-export async function ensureSeeded(_db: Db, _opts: SeedOptions): Promise<boolean> {
-  return false;
+/** Days kept behind today; the window runs from today - WINDOW_PAST to tomorrow. */
+export const WINDOW_PAST = 30;
+
+const references = new Map<SeedScale, Reference>();
+function referenceFor(scale: SeedScale): Reference {
+  let ref = references.get(scale);
+  if (!ref) {
+    ref = buildReference(scale);
+    references.set(scale, ref);
+  }
+  return ref;
 }
 
-/** Generates the runs of any day missing from the rolling window up to tomorrow; returns runs added. */
-export async function fillWindow(_db: Db, _opts: SeedOptions): Promise<number> {
-  return 0;
+export function isSeedScale(value: string): value is SeedScale {
+  return (SCALES as readonly string[]).includes(value);
+}
+
+const fmt = (n: number): string => n.toLocaleString('en-IN');
+
+/**
+ * Seeds the demo data set when the database holds none; returns whether it seeded. Claiming seed_state
+ * first (with the reference data, in one transaction) makes a second instance starting at the same time
+ * back off, and lets fillWindow resume a seed that was interrupted.
+ */
+export async function ensureSeeded(db: Db, opts: SeedOptions): Promise<boolean> {
+  const started = performance.now();
+  const ref = referenceFor(opts.scale);
+  const claimed = await db.transaction(async (tx) => {
+    const existing = await tx.query('SELECT 1 FROM train_runs LIMIT 1');
+    if (existing.rows.length > 0) return false;
+    const claim = await tx.query(
+      `INSERT INTO seed_state (id, scale, seeded_at, last_run_date) VALUES (1, $1, now(), $2::date)
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [opts.scale, addDays(opts.today, -WINDOW_PAST - 1)],
+    );
+    if (claim.rows.length === 0) return false;
+    await loadReference(tx, ref);
+    return true;
+  });
+  if (!claimed) return false;
+  opts.log(`seed: scale ${opts.scale}, ${ref.trains.length} trains, window ${addDays(opts.today, -WINDOW_PAST)} to ${addDays(opts.today, 1)}`);
+  await fillWindow(db, opts);
+  const counts = await tableCounts(db);
+  opts.log(`seed: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  opts.log(`seed: totals ${counts.map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`);
+  return true;
+}
+
+/**
+ * Generates the runs of any day missing from the rolling window up to tomorrow, and charts runs that were
+ * generated as 'tomorrow' (booking phase) once their date has come; returns the runs written. Days already
+ * complete are never regenerated.
+ */
+export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
+  const state = await db.query<{ scale: string; last_run_date: string }>('SELECT scale, last_run_date FROM seed_state WHERE id = 1');
+  const s = state.rows[0];
+  if (!s) return 0;
+  // The data set keeps the scale it was seeded with.
+  const ref = referenceFor(isSeedScale(s.scale) ? s.scale : opts.scale);
+  const windowStart = addDays(opts.today, -WINDOW_PAST);
+  const windowEnd = addDays(opts.today, 1);
+
+  const uncharted = await db.query<{ d: string }>(
+    'SELECT DISTINCT start_date AS d FROM train_runs WHERE chart1_at IS NULL AND start_date <= $1::date ORDER BY 1',
+    [opts.today],
+  );
+  const redo = uncharted.rows.map((r) => r.d);
+  if (redo.length > 0) await db.transaction((tx) => deleteRunsOf(tx, redo));
+
+  const days: string[] = [...redo];
+  let d = s.last_run_date >= windowStart ? addDays(s.last_run_date, 1) : windowStart;
+  for (; d <= windowEnd; d = addDays(d, 1)) if (!days.includes(d)) days.push(d);
+  days.sort();
+
+  let runs = 0;
+  let passengers = 0;
+  for (const [i, date] of days.entries()) {
+    const rows = generateDay(ref, date, opts.today);
+    if (!(await loadDay(db, rows, date))) continue;
+    runs += rows.train_runs.length;
+    passengers += rows.passengers.length;
+    opts.log(`seed: ${date} (${i + 1}/${days.length} days) ${rows.train_runs.length} runs, ${fmt(rows.passengers.length)} passengers`);
+  }
+  if (days.length > 0) {
+    await refreshDeviceSync(db);
+    opts.log(`seed: window filled, ${fmt(runs)} runs and ${fmt(passengers)} passengers added`);
+  }
+  return runs;
 }
