@@ -15,7 +15,7 @@ export function consistRoutes(app: FastifyInstance, deps: { db: Db; config: Conf
   app.post<{ Body: ConsistRequest }>(
     '/api/coachConsist',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         body: {
           type: 'object',

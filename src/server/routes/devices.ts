@@ -47,7 +47,7 @@ export function deviceRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
   app.get<{ Querystring: { q?: string; status?: DeviceStatus; page?: string; rowsPerPage?: string } }>(
     '/api/Device',
     {
-      preHandler: guard,
+      preValidation: guard,
       schema: {
         querystring: {
           type: 'object',
@@ -81,7 +81,7 @@ export function deviceRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
   app.post<{ Body: { deviceId: string } }>(
     '/api/DeviceDetailsWithDeviceId',
     {
-      preHandler: guard,
+      preValidation: guard,
       schema: { body: { type: 'object', required: ['deviceId'], additionalProperties: false, properties: { deviceId } } },
     },
     async (request): Promise<DeviceDetails> => {
@@ -105,7 +105,7 @@ export function deviceRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
   app.post<{ Body: UpdateDeviceRequest }>(
     '/api/UpdateDevice',
     {
-      preHandler: guard,
+      preValidation: guard,
       schema: {
         body: {
           type: 'object',
@@ -143,7 +143,7 @@ export function deviceRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
   app.post<{ Body: { startDate?: string } | null }>(
     '/api/multipleDeviceCount',
     {
-      preHandler: guard,
+      preValidation: guard,
       schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: { startDate: { anyOf: [isoDate, { type: 'null' }] } } } },
     },
     async (request): Promise<MultipleDeviceCount> =>
@@ -153,7 +153,7 @@ export function deviceRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
   app.post<{ Body: { tteId: string; startDate: string } }>(
     '/api/multipleDeviceInfo',
     {
-      preHandler: guard,
+      preValidation: guard,
       schema: {
         body: { type: 'object', required: ['tteId', 'startDate'], additionalProperties: false, properties: { tteId, startDate: isoDate } },
       },

@@ -15,7 +15,7 @@ export function feedbackRoutes(app: FastifyInstance, deps: { db: Db }): void {
   app.post<{ Body: FeedbackRequest }>(
     '/api/dashboard-feedback',
     {
-      preHandler: app.authenticate,
+      preValidation: app.authenticate,
       schema: {
         body: {
           type: 'object',
