@@ -1,0 +1,47 @@
+-- TWRBeatwise: the Train Working Report of one run, one row per beat: TTE, HHT, coaches, passengers checked
+-- (distinct passengers marked O or NT), not turned up, berths allotted, EFTs and their amount.
+WITH run AS (
+  SELECT tr.run_id
+    FROM train_runs tr
+   WHERE tr.train_no = :trainNo
+     AND tr.start_date = :startDate::date
+), ev AS (
+  SELECT ce.beat_id,
+         count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type IN ('O', 'NT'))::int AS checked,
+         count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type = 'NT')::int AS nt,
+         count(*) FILTER (WHERE ce.event_type = 'ALLOTTED')::int AS allotted,
+         count(*) FILTER (WHERE ce.event_type IN ('SHIFTED', 'GOT_DOWN'))::int AS shifted_got_down
+    FROM checking_events ce
+    JOIN run ON run.run_id = ce.run_id
+   GROUP BY ce.beat_id
+), ef AS (
+  SELECT e.beat_id, count(*)::int AS eft_count, sum(e.total) AS eft_amount
+    FROM efts e
+    JOIN run ON run.run_id = e.run_id
+   GROUP BY e.beat_id
+)
+SELECT b.beat_no,
+       b.from_station,
+       b.to_station,
+       b.tte_id,
+       te.name AS tte_name,
+       b.lobby_code AS lobby,
+       b.device_id AS hht_id,
+       array_to_string(b.coaches, ', ') AS coaches,
+       cardinality(b.coaches) AS coach_count,
+       COALESCE(ev.checked, 0) AS checked,
+       COALESCE(ev.nt, 0) AS nt,
+       COALESCE(ev.allotted, 0) AS allotted,
+       COALESCE(ev.shifted_got_down, 0) AS shifted_got_down,
+       COALESCE(ef.eft_count, 0) AS eft_count,
+       COALESCE(ef.eft_amount, 0) AS eft_amount,
+       b.sign_on_at,
+       b.sign_off_at,
+       b.twr_status
+  FROM beats b
+  JOIN run ON run.run_id = b.run_id
+  JOIN ttes te ON te.tte_id = b.tte_id
+  LEFT JOIN ev ON ev.beat_id = b.beat_id
+  LEFT JOIN ef ON ef.beat_id = b.beat_id
+ WHERE {{scope}}
+ ORDER BY b.beat_no

@@ -1,0 +1,100 @@
+-- AllocationException: berth allotments (reallocations) of the run(s) that break a rule.
+--   DOUBLE_ALLOTMENT          the berth went to two passengers on overlapping segments (another allotment, or a
+--                             confirmed passenger who turned up and neither shifted nor got down).
+--   ALLOTTED_WITHIN_NT_GRACE  the berth holder was marked NT less than 60 minutes before the allotment (or after it).
+--   OUT_OF_PRIORITY           a waitlisted passenger was allotted while a turned-up RAC passenger of the same class,
+--                             travelling on an overlapping segment, had not yet been allotted (RAC comes first).
+-- Segments compare stop sequence numbers of the train's timetable.
+WITH ra AS (
+  SELECT r.realloc_id, r.run_id, r.psgn_id, r.pnr, r.prev_status, r.coach_id, r.berth_no,
+         r.from_station, r.to_station, r.allotted_at, r.tte_id,
+         tr.train_no, tr.start_date, p.class, p.name,
+         (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = tr.train_no AND s.station_code = r.from_station) AS from_seq,
+         (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = tr.train_no AND s.station_code = r.to_station) AS to_seq
+    FROM reallocations r
+    JOIN train_runs tr ON tr.run_id = r.run_id
+    JOIN passengers p ON p.psgn_id = r.psgn_id
+   WHERE tr.start_date = :startDate::date
+     AND (:trainNo::text IS NULL OR tr.train_no = :trainNo)
+     AND (:zone::text IS NULL OR r.zone_code = :zone)
+     AND (:division::text IS NULL OR r.div_code = :division)
+     AND {{scope}}
+), holders AS (
+  -- Passengers holding a berth that some allotment of the run was made to (other than the allotted one).
+  SELECT a.realloc_id, p.psgn_id, p.pnr, p.mark,
+         (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = a.train_no AND s.station_code = p.from_station) AS from_seq,
+         (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = a.train_no AND s.station_code = p.to_station) AS to_seq
+    FROM ra a
+    JOIN passengers p ON p.run_id = a.run_id AND p.coach_id = a.coach_id AND p.berth_no = a.berth_no
+   WHERE p.psgn_id <> a.psgn_id
+     AND p.current_status <> 'CAN'
+), anomalies AS (
+  SELECT a.realloc_id, 'DOUBLE_ALLOTMENT' AS anomaly, b.pnr AS other_pnr,
+         'Also allotted to PNR ' || b.pnr || ' for ' || b.from_station || '-' || b.to_station AS detail
+    FROM ra a
+    JOIN ra b ON b.run_id = a.run_id AND b.coach_id = a.coach_id AND b.berth_no = a.berth_no AND b.psgn_id <> a.psgn_id
+   WHERE a.from_seq < b.to_seq AND b.from_seq < a.to_seq
+  UNION ALL
+  SELECT a.realloc_id, 'DOUBLE_ALLOTMENT', h.pnr,
+         'Berth held by turned-up passenger PNR ' || h.pnr
+    FROM ra a
+    JOIN holders h ON h.realloc_id = a.realloc_id
+   WHERE h.mark = 'O'
+     AND a.from_seq < h.to_seq AND h.from_seq < a.to_seq
+     AND NOT EXISTS (SELECT 1 FROM reallocations r2 WHERE r2.run_id = a.run_id AND r2.psgn_id = h.psgn_id)
+     AND NOT EXISTS (SELECT 1 FROM checking_events ce
+                      WHERE ce.run_id = a.run_id AND ce.event_type IN ('SHIFTED', 'GOT_DOWN') AND ce.psgn_id = h.psgn_id)
+  UNION ALL
+  SELECT a.realloc_id, 'ALLOTTED_WITHIN_NT_GRACE', h.pnr,
+         'PNR ' || h.pnr || ' marked NT ' ||
+         CASE WHEN a.allotted_at < n.nt_at THEN 'only after the allotment'
+              ELSE round(extract(epoch FROM a.allotted_at - n.nt_at) / 60.0)::int || ' min before the allotment' END
+    FROM ra a
+    JOIN holders h ON h.realloc_id = a.realloc_id
+    CROSS JOIN LATERAL (
+          SELECT min(ce.device_time) AS nt_at
+            FROM checking_events ce
+           WHERE ce.run_id = a.run_id AND ce.event_type = 'NT' AND ce.psgn_id = h.psgn_id
+         ) n
+   WHERE n.nt_at IS NOT NULL
+     AND a.allotted_at < n.nt_at + interval '60 minutes'
+     AND a.from_seq < h.to_seq AND h.from_seq < a.to_seq
+  UNION ALL
+  SELECT a.realloc_id, 'OUT_OF_PRIORITY', q.pnr,
+         'RAC passenger PNR ' || q.pnr || ' (' || q.current_status || ') was still waiting'
+    FROM ra a
+    CROSS JOIN LATERAL (
+          SELECT p.pnr, p.current_status
+            FROM passengers p
+           WHERE p.run_id = a.run_id
+             AND p.class = a.class
+             AND p.current_status LIKE 'RAC%'
+             AND p.mark = 'O'
+             AND p.psgn_id <> a.psgn_id
+             AND (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = a.train_no AND s.station_code = p.from_station) < a.to_seq
+             AND (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = a.train_no AND s.station_code = p.to_station) > a.from_seq
+             AND NOT EXISTS (SELECT 1 FROM reallocations r2
+                              WHERE r2.run_id = a.run_id AND r2.psgn_id = p.psgn_id AND r2.allotted_at <= a.allotted_at)
+           ORDER BY p.psgn_id
+           LIMIT 1
+         ) q
+   WHERE a.prev_status LIKE '%WL%'
+)
+SELECT an.anomaly,
+       a.train_no,
+       a.start_date,
+       a.pnr,
+       mask_name(a.name) AS passenger,
+       a.class,
+       a.prev_status,
+       a.coach_id AS coach,
+       a.berth_no,
+       a.from_station,
+       a.to_station,
+       a.allotted_at,
+       a.tte_id,
+       an.other_pnr,
+       an.detail
+  FROM anomalies an
+  JOIN ra a ON a.realloc_id = an.realloc_id
+ ORDER BY a.train_no, a.coach_id, a.berth_no, a.allotted_at, an.anomaly

@@ -1,0 +1,44 @@
+-- getZeroBooking: beats of the runs of the date whose Train Working Report has zero bookings checked: the TWR
+-- is EMPTY, or the beat's HHT recorded no passenger as turned up (O) or not turned up (NT).
+WITH bt AS (
+  SELECT b.beat_id, b.run_id, b.beat_no, b.tte_id, b.device_id, b.lobby_code, b.from_station, b.to_station,
+         b.coaches, b.sign_on_at, b.sign_off_at, b.twr_status, tr.train_no, tr.start_date, tr.div_code
+    FROM beats b
+    JOIN train_runs tr ON tr.run_id = b.run_id
+   WHERE tr.start_date = :startDate::date
+     AND (:zone::text IS NULL OR b.zone_code = :zone)
+     AND (:division::text IS NULL OR b.div_code = :division)
+     AND {{scope}}
+), ev AS (
+  SELECT ce.beat_id, count(*) FILTER (WHERE ce.event_type IN ('O', 'NT'))::int AS checked
+    FROM checking_events ce
+   WHERE ce.run_id IN (SELECT bt.run_id FROM bt)
+   GROUP BY ce.beat_id
+), zero AS (
+  SELECT bt.*, COALESCE(ev.checked, 0) AS checked
+    FROM bt
+    LEFT JOIN ev ON ev.beat_id = bt.beat_id
+   WHERE bt.twr_status = 'EMPTY' OR COALESCE(ev.checked, 0) = 0
+)
+SELECT z.train_no,
+       t.name AS train_name,
+       z.start_date,
+       z.div_code AS division,
+       z.lobby_code AS lobby,
+       z.beat_no,
+       z.from_station,
+       z.to_station,
+       z.tte_id,
+       te.name AS tte_name,
+       z.device_id AS hht_id,
+       array_to_string(z.coaches, ', ') AS coaches,
+       (SELECT count(*)::int FROM passengers p
+         WHERE p.run_id = z.run_id AND p.coach_id = ANY (z.coaches) AND p.current_status <> 'CAN') AS booked_in_coaches,
+       z.checked,
+       z.twr_status,
+       z.sign_on_at,
+       z.sign_off_at
+  FROM zero z
+  JOIN trains t ON t.train_no = z.train_no
+  JOIN ttes te ON te.tte_id = z.tte_id
+ ORDER BY z.div_code, z.train_no, z.beat_no

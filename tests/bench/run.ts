@@ -1,0 +1,84 @@
+/**
+ * `npm run bench [-- --scale small|medium|large] [--data-dir DIR] [--database-url URL]`: seeds (or reuses) a data
+ * set and measures seed time, the latency of every report call and export throughput per format.
+ * Numbers, not pass/fail: timings belong here, not in unit tests.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { openDb } from '../../src/server/db';
+import { migrate } from '../../src/server/db/migrate';
+import { ensureSeeded, type SeedScale } from '../../src/server/db/seed';
+import { istDate } from '../../src/server/clock';
+import { checkDefinitions } from '../../src/shared/definitions/validate';
+import { readDefinitionFiles } from '../../src/server/reports/definition-files';
+import { parseFilter } from '../../src/server/reports/filter';
+import { runView } from '../../src/server/reports/executor';
+import { EXPORT_FORMATS, inBatches, type ExportFormat } from '../../src/server/reports/export';
+import type { ColumnDef } from '../../src/shared/report-definition';
+import { sampleFilter } from '../support/sample-filters';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const scale = (arg('scale') ?? 'small') as SeedScale;
+const databaseUrl = arg('database-url');
+const dataDir = arg('data-dir') ?? mkdtempSync(join(tmpdir(), `hht-bench-${scale}-`));
+const today = istDate(new Date());
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+const db = await openDb({ databaseUrl, dataDir: databaseUrl ? null : dataDir });
+await migrate(db);
+let t0 = performance.now();
+const seeded = await ensureSeeded(db, { scale, today, log: () => undefined });
+const seedMs = performance.now() - t0;
+const counts = (await db.query<{ runs: number; psgn: number }>(
+  'SELECT (SELECT count(*) FROM train_runs)::int AS runs, (SELECT count(*) FROM passengers)::int AS psgn',
+)).rows[0];
+console.log(`# Benchmark (${db.driver}, scale ${scale}, today ${today})`);
+console.log(seeded ? `seed: ${(seedMs / 1000).toFixed(1)} s` : `seed: reused data set in ${databaseUrl ?? dataDir}`);
+console.log(`data set: ${counts?.runs} train runs, ${counts?.psgn} passengers\n`);
+
+console.log('| call | rows | median ms (5 runs) |\n|---|---:|---:|');
+const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
+for (const report of checked.reports) {
+  const filter = parseFilter(report, await sampleFilter(db, report, today), today);
+  for (const view of report.views) {
+    const times: number[] = [];
+    let rows = 0;
+    for (let i = 0; i < 5; i += 1) {
+      t0 = performance.now();
+      const r = await runView(db, view, filter, { kind: 'all' }, { timeoutMs: 60_000 });
+      times.push(performance.now() - t0);
+      rows = r.total;
+    }
+    console.log(`| ${report.definition.id} / ${view.endpoint} | ${rows} | ${median(times).toFixed(1)} |`);
+  }
+}
+
+// Export throughput: passenger rows through each writer into a sink that discards bytes.
+const columns: ColumnDef[] = [
+  { field: 'pnr', headerName: 'PNR' },
+  { field: 'name', headerName: 'Name' },
+  { field: 'age', headerName: 'Age', type: 'number' },
+  { field: 'coach_id', headerName: 'Coach' },
+  { field: 'berth_no', headerName: 'Berth', type: 'number' },
+  { field: 'booking_status', headerName: 'Booking Status' },
+  { field: 'fare', headerName: 'Fare', type: 'currency' },
+  { field: 'marked_at', headerName: 'Marked At', type: 'datetime' },
+];
+console.log('\n| export | rows | seconds | rows/s | bytes |\n|---|---:|---:|---:|---:|');
+for (const [format, n] of [['csv', 100_000], ['xlsx', 50_000], ['pdf', 5_000]] as [ExportFormat, number][]) {
+  const rows = (await db.query(`SELECT pnr, mask_name(name) AS name, age, coach_id, berth_no, booking_status, fare, marked_at FROM passengers LIMIT ${n}`)).rows;
+  let bytes = 0;
+  t0 = performance.now();
+  const sink = new Writable({ write(chunk: Buffer, _enc, cb) { bytes += chunk.length; cb(); } });
+  await pipeline(EXPORT_FORMATS[format].write({ columns, rows: inBatches(rows), meta: { title: 'Bench', filters: [], user: 'bench', generatedAt: new Date() } }), sink);
+  const s = (performance.now() - t0) / 1000;
+  console.log(`| ${format} | ${rows.length} | ${s.toFixed(2)} | ${Math.round(rows.length / s)} | ${bytes} |`);
+}
+await db.close();
