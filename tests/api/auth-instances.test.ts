@@ -60,6 +60,7 @@ describe.each(TEST_DRIVERS)('per-IP rate limits and test hooks on %s', (driver) 
       expect(r1.statusCode).toBe(404);
       expect(r1.json<{ message: string }>().message).toContain('No route');
       expect((await plain.inject({ method: 'GET', url: '/api/test-hooks/otp/RATEUSER' })).statusCode).toBe(404);
+      expect((await plain.inject({ method: 'POST', url: '/api/test-hooks/clock', payload: { advanceMs: 1000 } })).statusCode).toBe(404);
       // Without hooks no plain value is written at all.
       const stored = await t.db.query('SELECT 1 FROM auth_test_hook_values WHERE key = $1', [c2.captchaId]);
       expect(stored.rows).toHaveLength(0);

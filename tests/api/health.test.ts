@@ -33,10 +33,13 @@ describe.each(TEST_DRIVERS)('health and migrations on %s', (driver) => {
     expect(after).toBe(before);
   });
 
-  it('answers unknown API paths with a JSON 404, not the app', async () => {
+  it('answers unknown API paths without a session with a JSON 403, never the app page', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toContain('/api/no-such-thing');
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['content-type']).toContain('application/json');
+    const nested = await app.inject({ method: 'GET', url: '/api/a/b/c' });
+    expect(nested.statusCode).toBe(404);
+    expect(nested.json().message).toContain('/api/a/b/c');
   });
 
   it('queues concurrent queries instead of failing', async () => {

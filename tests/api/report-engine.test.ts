@@ -124,6 +124,12 @@ describe.each(TEST_DRIVERS)('report engine on %s', (driver) => {
     expect(users.rows[0]?.n).toBeGreaterThan(0);
   });
 
+  it('answers a signed-in call to an unknown endpoint with a JSON 404 naming it', async () => {
+    const res = await run(su, 'noSuchCall', {});
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('No route POST /api/noSuchCall');
+  });
+
   it('sorts only on defined columns', async () => {
     const desc = await run(su, 'get_probe', { trainNo: '12951' }, '?sortBy=amount&sortDir=desc');
     expect(desc.json().rows.map((r: { amount: number }) => r.amount)).toEqual([31.5, 21, 10.5]);

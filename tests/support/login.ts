@@ -131,8 +131,44 @@ export async function signIn(page: Page, baseUrl: string, userId: string, passwo
   await page.getByRole('button', { name: 'Login' }).click();
   await otpSent;
   const otp = ((await (await page.request.get(`${baseUrl}/api/test-hooks/otp/${userId}`)).json()) as { otp: string }).otp;
-  await page.getByLabel('OTP').fill(otp);
+  await page.getByLabel('OTP', { exact: true }).fill(otp);
   await page.getByRole('button', { name: 'Verify OTP' }).click();
   await page.waitForURL(/\/layout(\/|$)/);
   await page.waitForFunction((key) => sessionStorage.getItem(key) !== null, STORAGE_KEYS.trains);
+}
+
+/**
+ * loginAs over real HTTP, for a server started with startServer() (test hooks on): same result as loginAs.
+ * The address is the caller's own (per-IP limits apply to it). opts.fetch: the fetch to use (default global).
+ */
+export async function loginOverHttp(
+  baseUrl: string,
+  userId: string,
+  opts: { password?: string; fetch?: typeof fetch } = {},
+): Promise<SignedIn> {
+  const fetch = opts.fetch ?? globalThis.fetch;
+  const password = opts.password ?? DEMO_PASSWORD;
+  const json = async <T>(res: Response): Promise<T> => {
+    if (!res.ok) throw new Error(`${res.url}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const cap = await fetch(`${baseUrl}/api/captcha`);
+  const xsrfToken = /(?:^|,\s*)XSRF-TOKEN=([^;]+)/.exec(cap.headers.get('set-cookie') ?? '')?.[1];
+  if (!xsrfToken) throw new Error('no XSRF-TOKEN cookie on the captcha response');
+  const cookie = `${XSRF_COOKIE}=${xsrfToken}`;
+  const { captchaId } = await json<{ captchaId: string }>(cap);
+  const { answer } = await json<{ answer: string }>(await fetch(`${baseUrl}/api/test-hooks/captcha/${captchaId}`));
+  const post = async <T>(path: string, body: unknown): Promise<T> =>
+    json<T>(await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) }));
+  const login = await post<{ code: number }>('/api/loginInfo', { userId: enc(userId), pwd: enc(password), captchaId, captchaAnswer: answer });
+  if (login.code !== 1) throw new Error(`loginInfo: ${JSON.stringify(login)}`);
+  await post('/api/loginOtpDetails', { userId: enc(userId), srcDate: toSrcDate(new Date()) });
+  const { otp } = await json<{ otp: string }>(await fetch(`${baseUrl}/api/test-hooks/otp/${userId}`));
+  const v = await post<{ code: number; accessToken?: string; refreshToken?: string }>('/api/VerifyOtp', { userId: enc(userId), otp: enc(otp) });
+  if (v.code !== 1 || !v.accessToken || !v.refreshToken) throw new Error(`VerifyOtp: ${JSON.stringify(v)}`);
+  const accessToken = v.accessToken;
+  return {
+    userId: userId.toUpperCase(), accessToken, refreshToken: v.refreshToken, xsrfToken, cookie, ip: '127.0.0.1',
+    headers: () => ({ authorization: `Bearer ${accessToken}`, cookie, 'x-xsrf-token': xsrfToken }),
+  };
 }

@@ -33,6 +33,7 @@ describe('broken fixture set', () => {
       ['bad_ref.json', '/filter/rules/0/end', /"e" is not a filter field/],
       ['bad_ref.json', '/filter/uiSchema/d/ui:widget', /unknown widget "sparkle"/],
       ['bad_ref.json', '/source/sql', /reports\/missing.sql does not exist/],
+      ['bad_ref.json', '/filter/schema', /not a valid JSON schema/],
       ['good.json', '/columns/0/link/report', /unknown report "nowhere"/],
     ];
     const missing = expected.filter(([f, p, r]) => !has(f, p, r));

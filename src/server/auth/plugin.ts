@@ -74,7 +74,9 @@ export function registerAuth(app: FastifyInstance, { config, db, options }: Auth
   const tokens = new AccessTokens(config.jwtSecret);
   const sms: SmsSender = options.sms ?? new LogSmsSender((line) => app.log.info(line));
   const limits: RateLimits = options.rateLimits;
-  const now = (): Date => app.clock.now();
+  // Test hooks may move the auth clock forward (expiry tests against a real server process).
+  let testOffsetMs = 0;
+  const now = (): Date => new Date(app.clock.now().getTime() + testOffsetMs);
   const hash = (kind: string, value: string): string => keyedHash(config.jwtSecret, kind, value);
 
   const decryptField = (field: string, value: string): string => {
@@ -531,6 +533,21 @@ export function registerAuth(app: FastifyInstance, { config, db, options }: Auth
     const params = (name: string) => ({
       type: 'object', required: [name], properties: { [name]: { type: 'string', minLength: 1, maxLength: 64 } },
     });
+    app.post<{ Body: { advanceMs: number } }>(
+      '/api/test-hooks/clock',
+      {
+        schema: {
+          body: {
+            type: 'object', required: ['advanceMs'], additionalProperties: false,
+            properties: { advanceMs: { type: 'integer', minimum: 0, maximum: 86_400_000 } },
+          },
+        },
+      },
+      async (request) => {
+        testOffsetMs += request.body.advanceMs;
+        return { offsetMs: testOffsetMs };
+      },
+    );
     app.get<{ Params: { captchaId: string } }>('/api/test-hooks/captcha/:captchaId', { schema: { params: params('captchaId') } }, async (request) => ({
       answer: await hookValue('captcha', request.params.captchaId),
     }));

@@ -6,9 +6,9 @@ import { textParsers, type Db, type Queryable } from './types';
  * PGlite runs one statement at a time. We queue every call through one promise chain, so concurrent
  * requests wait their turn instead of failing, and a transaction keeps the queue until it ends.
  */
-export async function openPglite(dataDir: string | null): Promise<Db> {
+export async function openPglite(dataDir: string | null, image?: Blob): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir ?? 'memory://', { parsers: textParsers });
+  const pg = await PGlite.create(dataDir ?? 'memory://', { parsers: textParsers, ...(image ? { loadDataDir: image } : {}) });
   let tail: Promise<unknown> = Promise.resolve();
   const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(work, work);
@@ -31,5 +31,6 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       }),
     transaction: (fn) => enqueue(() => pg.transaction((tx) => fn(wrapTx(tx)))),
     close: () => enqueue(() => pg.close()),
+    dumpImage: () => enqueue(() => pg.dumpDataDir('none')),
   };
 }

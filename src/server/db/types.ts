@@ -17,6 +17,8 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction on one connection; rolls back if fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tar image (used to clone seeded test databases quickly). */
+  dumpImage?(): Promise<Blob>;
 }
 
 /** Type OIDs whose text form we parse the same way on both drivers, so results are identical. */

@@ -3,7 +3,7 @@
  * `npm run check:definitions` and by the tests. Pure: callers read the files and pass their text.
  * Reports every error at once, each with file, JSON pointer and reason.
  */
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { isColumnType } from '../column-types';
 import type { ColumnDef, ReportDefinition, SourceDef } from '../report-definition';
@@ -78,10 +78,29 @@ function ajvErrors(file: string, errors: ErrorObject[] | null | undefined, base 
   });
 }
 
-function newAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
-  return ajv;
+/**
+ * One Ajv for every check: creating and compiling is what costs (seconds for a few dozen reports on a busy
+ * machine), so filter and field schemas are only meta-validated, and the report meta-schema is compiled once
+ * per distinct text.
+ */
+const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: true });
+addFormats(ajv);
+const compiledMeta = new Map<string, ValidateFunction>();
+
+function metaValidator(schema: unknown): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let v = compiledMeta.get(key);
+  if (!v) {
+    v = ajv.compile(schema as object);
+    compiledMeta.set(key, v);
+  }
+  return v;
+}
+
+/** Whether a filter or field schema is itself a valid draft-07 schema; the reason when not. */
+function schemaProblem(schema: unknown): string | null {
+  if (ajv.validateSchema(schema as object) === true) return null;
+  return ajv.errorsText(ajv.errors, { dataVar: 'schema' });
 }
 
 /** Replaces {$ref: 'fields/x.json', ...siblings} by the field schema merged with its siblings. */
@@ -133,8 +152,7 @@ function checkColumns(
 
 export function checkDefinitions(input: CheckInput): CheckResult {
   const errors: DefinitionError[] = [];
-  const ajv = newAjv();
-  const validateReport = ajv.compile(input.reportSchema as object);
+  const validateReport = metaValidator(input.reportSchema);
 
   const fields = new Map<string, Record<string, unknown>>();
   for (const f of input.fields) {
@@ -142,7 +160,8 @@ export function checkDefinitions(input: CheckInput): CheckResult {
       const json = JSON.parse(f.text) as unknown;
       if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new Error('not a JSON object');
       const name = f.file.replace(/^schemas\//, '');
-      newAjv().compile(json);
+      const problem = schemaProblem(json);
+      if (problem) throw new Error(`not a valid JSON schema: ${problem}`);
       fields.set(name, json as Record<string, unknown>);
     } catch (err) {
       errors.push({ file: f.file, pointer: '/', reason: err instanceof Error ? err.message : String(err) });
@@ -171,11 +190,8 @@ export function checkDefinitions(input: CheckInput): CheckResult {
       if (def.id !== baseName) fileErrors.push({ file: f.file, pointer: '/id', reason: `id "${def.id}" must equal the file name "${baseName}"` });
 
       const filterSchema = inlineRefs(def.filter.schema, fields, f.file, '/filter/schema', fileErrors) as Record<string, unknown>;
-      try {
-        newAjv().compile(filterSchema);
-      } catch (err) {
-        fileErrors.push({ file: f.file, pointer: '/filter/schema', reason: `not a valid JSON schema: ${err instanceof Error ? err.message : String(err)}` });
-      }
+      const problem = schemaProblem(filterSchema);
+      if (problem) fileErrors.push({ file: f.file, pointer: '/filter/schema', reason: `not a valid JSON schema: ${problem}` });
       const props = Object.keys((filterSchema.properties as Record<string, unknown> | undefined) ?? {});
       for (const [i, r] of ((filterSchema.required as string[] | undefined) ?? []).entries()) {
         if (!props.includes(r)) fileErrors.push({ file: f.file, pointer: `/filter/schema/required/${i}`, reason: `required field "${r}" is not a property` });

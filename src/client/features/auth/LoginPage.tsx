@@ -1,7 +1,38 @@
+import { useState } from 'react';
+import tracks from './assets/bg-tracks.svg';
+import express from './assets/bg-express.svg';
+import { LoginForm } from './LoginForm';
+import { OtpForm } from './OtpForm';
+import './login.css';
+
+const BACKGROUNDS = [
+  { name: 'tracks', url: tracks },
+  { name: 'express', url: express },
+] as const;
+
+/** Login screen (spec section 2): heading, one of two backgrounds at random, step 1 then step 2. */
 export function LoginPage() {
+  const [background] = useState(() => BACKGROUNDS[Math.random() < 0.5 ? 0 : 1] ?? BACKGROUNDS[0]);
+  // The OTP step exists only while userId is set; Back to Login clears it (and with it all OTP state).
+  const [otpUser, setOtpUser] = useState<string | null>(null);
+  const [loginKey, setLoginKey] = useState(0);
+
   return (
-    <main>
-      <h1>Welcome to IR-HHT</h1>
+    <main className="hht-login" data-background={background.name} style={{ backgroundImage: `url("${background.url}")` }}>
+      <section className="hht-login-card">
+        <h1>Welcome to IR-HHT</h1>
+        {otpUser === null ? (
+          <LoginForm key={loginKey} onPassed={setOtpUser} />
+        ) : (
+          <OtpForm
+            userId={otpUser}
+            onBack={() => {
+              setOtpUser(null);
+              setLoginKey((k) => k + 1);
+            }}
+          />
+        )}
+      </section>
     </main>
   );
 }

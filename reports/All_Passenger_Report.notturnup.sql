@@ -1,0 +1,27 @@
+-- Passengers of one train run marked NT (not turned up); names masked. Run by the (train_no, start_date) key.
+SELECT p.pnr,
+       p.psgn_no,
+       mask_name(p.name) AS psgn_name,
+       p.age,
+       p.gender,
+       p.coach_id AS coach,
+       p.berth_no,
+       p.berth_type,
+       p.class,
+       p.quota,
+       p.booking_status,
+       p.current_status,
+       p.from_station,
+       p.to_station,
+       COALESCE(p.mark, 'NOT MARKED') AS mark,
+       p.marked_at,
+       p.marked_by
+  FROM train_runs tr
+  JOIN passengers p ON p.run_id = tr.run_id
+ WHERE tr.train_no = :trainNo
+   AND tr.start_date = :startDate::date
+   AND (:cls::text IS NULL OR p.class = :cls)
+   AND (:coach::text IS NULL OR p.coach_id = :coach)
+   AND p.mark = 'NT'
+   AND {{scope}}
+ ORDER BY p.coach_id NULLS LAST, p.berth_no, p.pnr, p.psgn_no

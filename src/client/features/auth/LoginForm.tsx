@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { InputText } from 'primereact/inputtext';
+import { Password } from 'primereact/password';
+import { Button } from 'primereact/button';
+import { AUTH_LIMITS, LOGIN_CODES, LOGIN_MESSAGES, type CaptchaResponse } from '../../../shared/auth-contract';
+import { encryptPayload } from '../../../shared/crypto';
+import { api, errorMessage, HTTPError } from '../../lib/api';
+import { PAYLOAD_KEY } from '../../lib/payload-key';
+import { NoticeLine, noClipboard, type Notice } from './messages';
+import { useCountdown } from './useCountdown';
+
+function parseCaptcha(v: unknown): CaptchaResponse | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const o = v as Record<string, unknown>;
+  return typeof o.captchaId === 'string' && typeof o.imageDataUrl === 'string' && o.imageDataUrl.startsWith('data:image/')
+    ? { captchaId: o.captchaId, imageDataUrl: o.imageDataUrl }
+    : null;
+}
+
+/** Step 1: username, password, captcha (spec sections 2, 4, 5 and 8). Calls onPassed(userId) when loginFlag is true. */
+export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
+  const failures = useRef(0);
+  const [lockUntil, setLockUntil] = useState<number | null>(null);
+  const lockLeft = useCountdown(lockUntil);
+  const locked = lockUntil !== null && lockLeft > 0;
+
+  const loadCaptcha = useCallback(async (): Promise<void> => {
+    setAnswer('');
+    try {
+      const c = parseCaptcha(await api.get('/api/captcha').json<unknown>());
+      if (!c) throw new Error('bad captcha');
+      setCaptcha(c);
+    } catch {
+      setCaptcha(null);
+      setNotice({ severity: 'error', text: LOGIN_MESSAGES.captchaLoadFailed });
+    }
+  }, []);
+
+  const loaded = useRef(false);
+  useEffect(() => {
+    if (loaded.current) return; // once per mount, also under StrictMode
+    loaded.current = true;
+    void loadCaptcha();
+  }, [loadCaptcha]);
+
+  // The lock ends: counter reset, new captcha.
+  useEffect(() => {
+    if (lockUntil !== null && lockLeft === 0) {
+      setLockUntil(null);
+      failures.current = 0;
+      setNotice(null);
+      void loadCaptcha();
+    }
+  }, [lockUntil, lockLeft, loadCaptcha]);
+
+  const formValid = username.length > 0 && password.length > 0;
+  const canSubmit = formValid && answer.trim().length > 0 && !locked && !busy;
+
+  const failed = (text: string, captchaWrong: boolean): void => {
+    setUsername('');
+    setPassword('');
+    setAnswer('');
+    if (captchaWrong) {
+      failures.current += 1;
+      if (failures.current >= AUTH_LIMITS.captchaFailuresBeforeLock) {
+        setCaptcha(null);
+        setLockUntil(Date.now() + AUTH_LIMITS.captchaLockSeconds * 1000);
+        setNotice(null);
+        return;
+      }
+    }
+    setNotice({ severity: 'error', text });
+    void loadCaptcha();
+  };
+
+  const submit = async (e: FormEvent): Promise<void> => {
+    e.preventDefault();
+    if (locked) return;
+    if (!captcha || answer.trim().length === 0) {
+      setNotice({ severity: 'error', text: LOGIN_MESSAGES.unsolved });
+      return;
+    }
+    if (!formValid || busy) return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      const body = await api
+        .post('/api/loginInfo', {
+          json: {
+            userId: encryptPayload(username, PAYLOAD_KEY),
+            pwd: encryptPayload(password, PAYLOAD_KEY),
+            captchaId: captcha.captchaId,
+            captchaAnswer: answer.trim(),
+          },
+        })
+        .json<unknown>();
+      const r = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+      const code = typeof r.code === 'number' ? r.code : undefined;
+      const message = typeof r.message === 'string' ? r.message : '';
+      if (r.loginFlag === true && (code === undefined || code >= 0)) {
+        failures.current = 0;
+        onPassed(username);
+        return;
+      }
+      if ((code !== undefined && code < 0) || r.loginFlag === false) {
+        failed(message || LOGIN_MESSAGES.error, code === LOGIN_CODES.captcha || /captcha/i.test(message));
+        return;
+      }
+      setNotice({ severity: 'error', text: LOGIN_MESSAGES.invalidResponse });
+    } catch (err) {
+      const serverMessage = err instanceof HTTPError && err.response.status === 429 ? await errorMessage(err) : null;
+      setNotice({ severity: 'error', text: serverMessage ?? LOGIN_MESSAGES.error });
+      void loadCaptcha();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown: Notice | null = locked ? { severity: 'error', text: LOGIN_MESSAGES.locked(lockLeft) } : notice;
+
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label="Login"
+      onKeyDown={(e) => {
+        // Enter with the Login button disabled still says what is missing.
+        if (e.key === 'Enter' && !canSubmit && !locked && (!captcha || answer.trim().length === 0)) {
+          e.preventDefault();
+          setNotice({ severity: 'error', text: LOGIN_MESSAGES.unsolved });
+        }
+      }}
+    >
+      <div className="hht-field">
+        <label htmlFor="hht-username">Username</label>
+        <InputText
+          id="hht-username"
+          value={username}
+          maxLength={AUTH_LIMITS.credentialMaxLength}
+          autoComplete="username"
+          required
+          aria-required="true"
+          onChange={(e) => setUsername(e.target.value.toUpperCase().slice(0, AUTH_LIMITS.credentialMaxLength))}
+          {...noClipboard}
+        />
+      </div>
+      <div className="hht-field">
+        <label htmlFor="hht-password">Password</label>
+        <Password
+          inputId="hht-password"
+          value={password}
+          toggleMask
+          feedback={false}
+          maxLength={AUTH_LIMITS.credentialMaxLength}
+          autoComplete="current-password"
+          required
+          aria-required="true"
+          onChange={(e) => setPassword(e.target.value.toUpperCase().slice(0, AUTH_LIMITS.credentialMaxLength))}
+          {...noClipboard}
+        />
+      </div>
+      <div className="hht-field">
+        <span id="hht-captcha-label">Captcha</span>
+        <div className="hht-captcha">
+          {captcha ? (
+            <img src={captcha.imageDataUrl} alt="Captcha: type the characters shown" aria-describedby="hht-captcha-label" />
+          ) : (
+            <div className="hht-captcha-placeholder" aria-hidden="true" />
+          )}
+          <Button type="button" label="Refresh" icon="pi pi-refresh" outlined disabled={locked || busy} onClick={() => void loadCaptcha()} />
+        </div>
+      </div>
+      <div className="hht-field">
+        <label htmlFor="hht-captcha-answer">Captcha answer</label>
+        <InputText
+          id="hht-captcha-answer"
+          value={answer}
+          maxLength={AUTH_LIMITS.captchaAnswerMaxLength}
+          autoComplete="off"
+          disabled={locked}
+          onChange={(e) => setAnswer(e.target.value.slice(0, AUTH_LIMITS.captchaAnswerMaxLength))}
+          {...noClipboard}
+        />
+      </div>
+      <NoticeLine notice={shown} testId="login-message" />
+      <Button type="submit" label="Login" disabled={!canSubmit} loading={busy} />
+    </form>
+  );
+}

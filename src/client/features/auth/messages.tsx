@@ -1,0 +1,23 @@
+import { Message } from 'primereact/message';
+
+export interface Notice {
+  severity: 'success' | 'info' | 'warn' | 'error';
+  text: string;
+}
+
+/** The one message line of a login step (announced to screen readers). */
+export function NoticeLine({ notice, testId }: { notice: Notice | null; testId: string }) {
+  if (!notice) return null;
+  return (
+    <div role={notice.severity === 'error' ? 'alert' : 'status'} data-testid={testId}>
+      <Message severity={notice.severity} text={notice.text} />
+    </div>
+  );
+}
+
+/** Blocks cut, copy and paste (spec section 5). */
+export const noClipboard = {
+  onCut: (e: { preventDefault(): void }) => e.preventDefault(),
+  onCopy: (e: { preventDefault(): void }) => e.preventDefault(),
+  onPaste: (e: { preventDefault(): void }) => e.preventDefault(),
+};

@@ -1,0 +1,3 @@
+-- Indexes for report lookups that go through a foreign key (eft-search finds an EFT's digital payment).
+CREATE INDEX IF NOT EXISTS digital_payments_eft ON digital_payments (eft_no);
+CREATE INDEX IF NOT EXISTS reallocations_psgn ON reallocations (psgn_id);
