@@ -1,14 +1,85 @@
-import { defineConfig } from 'vitest/config';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_PAYLOAD_KEY } from './src/shared/constants.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
+const THEMES_SRC = resolve('node_modules/primereact/resources/themes');
+const CONTENT_TYPES: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.eot': 'application/vnd.ms-fontobject',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** Theme ids of the settings panel (themes/themes.json). */
+function themeIds(): string[] {
+  const doc: unknown = JSON.parse(readFileSync(resolve('themes/themes.json'), 'utf8'));
+  const groups = typeof doc === 'object' && doc !== null && 'groups' in doc && Array.isArray(doc.groups) ? doc.groups : [];
+  const ids = groups.flatMap((g: unknown) =>
+    typeof g === 'object' && g !== null && 'themes' in g && Array.isArray(g.themes)
+      ? g.themes.flatMap((t: unknown) => (typeof t === 'object' && t !== null && 'id' in t && typeof t.id === 'string' ? [t.id] : []))
+      : [],
+  );
+  for (const id of ids) {
+    if (!/^[a-z0-9-]+$/.test(id) || !existsSync(join(THEMES_SRC, id, 'theme.css'))) {
+      throw new Error(`themes/themes.json: primereact has no theme "${id}"`);
+    }
+  }
+  return ids;
+}
+
+/** Files of one theme folder, relative to it (theme.css and fonts/*). */
+function themeFiles(id: string): string[] {
+  const walk = (rel: string): string[] =>
+    readdirSync(join(THEMES_SRC, id, rel)).flatMap((name) => {
+      const r = rel ? `${rel}/${name}` : name;
+      return statSync(join(THEMES_SRC, id, r)).isDirectory() ? walk(r) : [r];
+    });
+  return walk('');
+}
+
+/**
+ * PrimeReact's own theme files, no CDN: copied into the build as themes/<id>/theme.css (+ fonts) for every theme of
+ * themes/themes.json, and served from node_modules under /themes/ by the dev server.
+ */
+function primeThemes(): Plugin {
+  return {
+    name: 'hht-prime-themes',
+    configureServer(server) {
+      const ids = new Set(themeIds());
+      server.middlewares.use('/themes', (req, res) => {
+        const m = /^\/([a-z0-9-]+)\/((?:fonts\/)?[A-Za-z0-9._-]+)$/.exec((req.url ?? '').split('?')[0] ?? '');
+        const file = m?.[1] && m[2] && ids.has(m[1]) ? join(THEMES_SRC, m[1], m[2]) : null;
+        if (!file || !existsSync(file)) {
+          res.statusCode = 404;
+          res.end('Not found');
+          return;
+        }
+        res.setHeader('Content-Type', CONTENT_TYPES[extname(file)] ?? 'application/octet-stream');
+        createReadStream(file).pipe(res);
+      });
+    },
+    generateBundle() {
+      for (const id of themeIds()) {
+        for (const rel of themeFiles(id)) {
+          this.emitFile({ type: 'asset', fileName: `themes/${id}/${rel}`, source: readFileSync(join(THEMES_SRC, id, rel)) });
+        }
+      }
+    },
+  };
+}
+
 // One config for the client build, the dev server and the three test projects.
 export default defineConfig({
   root: 'src/client',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), primeThemes()],
   define: {
     // The payload key is shared by the build and the server (spec: fixed symmetric key in the client).
     __HHT_PAYLOAD_KEY__: JSON.stringify(process.env.HHT_PAYLOAD_KEY || DEFAULT_PAYLOAD_KEY),

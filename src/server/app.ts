@@ -16,6 +16,10 @@ import { metaRoutes } from './routes/meta';
 import { consistRoutes } from './routes/consist';
 import { trainRoutes } from './routes/trains';
 import { ReportRegistry } from './reports/registry';
+import { syncMenuAvailability } from './reports/menu-availability';
+import { menuRoutes } from './routes/menu';
+import { runningDetailsRoutes } from './routes/running-details';
+import { createMenuStore, type MenuStore } from './meta/menu-store';
 import './auth/session-user';
 import { registerAuth } from './auth/plugin';
 import { authOptionsFromEnv, type AuthOptions } from './auth/options';
@@ -68,6 +72,13 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   registry.watch();
   app.addHook('onClose', async () => registry.close());
   app.decorate('reports', registry);
+  const menuStore = createMenuStore({ rootDir: config.rootDir, log: app.log });
+  app.decorate('menuStore', menuStore);
+  app.addHook('onClose', async () => menuStore.close());
+  menuRoutes(app, menuStore);
+  registry.onLoad(() => syncMenuAvailability(menuStore, registry));
+  runningDetailsRoutes(app, db);
+
   lookupRoutes(app, { db, config });
   exportRoutes(app, { db, config, registry });
   metaRoutes(app, { rootDir: config.rootDir }); // dashboard.json, docs/release-notes.json (watched)
@@ -85,5 +96,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     clock: Clock;
     reports: ReportRegistry;
+    /** The side menu (menu.json), so the report engine can mark items unavailable. */
+    menuStore: MenuStore;
   }
 }

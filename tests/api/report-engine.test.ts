@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ function copyDefinitions(): string {
   const root = mkdtempSync(join(tmpdir(), 'hht-defs-'));
   cpSync('reports', join(root, 'reports'), { recursive: true });
   cpSync('schemas', join(root, 'schemas'), { recursive: true });
+  cpSync('menu.json', join(root, 'menu.json'));
   return root;
 }
 
@@ -186,5 +187,20 @@ describe.each(TEST_DRIVERS)('report engine on %s', (driver) => {
     expect((await run(su, 'get_probe', { trainNo: '12951' })).statusCode).toBe(200);
     const list = await app.inject({ method: 'GET', url: '/api/meta/reports', headers: su.headers() });
     expect(list.json().reports.find((r: { id: string }) => r.id === 'broken')).toMatchObject({ status: 'unavailable' });
+  });
+
+  it("marks a broken report's menu item unavailable with the reason, and clears it when fixed", async () => {
+    const file = join(root, 'reports', 'vacant_berths.json');
+    const good = readFileSync(file, 'utf8');
+    const item = async () => {
+      const menu = await app.inject({ method: 'GET', url: '/api/meta/menu', headers: su.headers() });
+      return JSON.stringify(menu.json()).match(/\{[^{}]*"path":"vacant_berths"[^{}]*\}/)?.[0] ?? '';
+    };
+    expect(await item()).not.toContain('unavailable');
+    writeFileSync(file, good.replace('"title"', '"titel"'));
+    await waitFor(async () => (await item()).includes('unavailable'));
+    expect(await item()).toContain("Report definition is broken: must have required property 'title'");
+    writeFileSync(file, good);
+    await waitFor(async () => !(await item()).includes('unavailable'));
   });
 });

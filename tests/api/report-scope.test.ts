@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSeededTestDb } from '../support/seeded';
+import { cloneSeededTestDb } from '../support/seeded';
 import { TEST_DRIVERS, type TestDb } from '../support/db';
 import { sampleFilter } from '../support/sample-filters';
 import { checkDefinitions, type CheckedView } from '../../src/shared/definitions/validate';
@@ -48,7 +48,7 @@ describe.each(TEST_DRIVERS)('row scope of every report on %s', (driver) => {
   const results = new Map<string, { view: CheckedView; asDiv: string[]; asSuFull: number; filter: Record<string, unknown> }>();
 
   beforeAll(async () => {
-    t = await createSeededTestDb(driver);
+    t = await cloneSeededTestDb(driver);
     // Filters from DLI's data and from another division's (BCT): a DLI user asking for a BCT train must get nothing.
     for (const report of checked.reports) {
       for (const sampleDiv of ['DLI', 'BCT']) {

@@ -77,3 +77,19 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
       }),
   };
 }
+
+/**
+ * A data folder holding only the schema and the demo users, for a server started with HHT_SEED=none that a test
+ * must still sign in to (seeding a data set would cost tens of seconds).
+ */
+export async function dataDirWithDemoUsers(): Promise<string> {
+  const { openDb } = await import('../../src/server/db');
+  const { migrate } = await import('../../src/server/db/migrate');
+  const { insertDemoUsers } = await import('../../src/server/auth/demo-users');
+  const dir = mkdtempSync(join(tmpdir(), 'hht-data-users-'));
+  const db = await openDb({ dataDir: dir });
+  await migrate(db);
+  await insertDemoUsers(db);
+  await db.close();
+  return dir;
+}

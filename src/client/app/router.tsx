@@ -1,35 +1,28 @@
-import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SessionGuard } from '../features/auth/SessionGuard';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { SessionProvider, useSession } from '../lib/session';
+import { SessionProvider } from '../lib/session';
+import { ShellRoute } from './ShellRoute';
+import { ShellSessionBridge } from './ShellSessionBridge';
 
-/** Placeholder of the signed-in shell (replaced by src/client/layout): who is signed in, trains, Logout. */
-function LayoutPlaceholder() {
-  const { profile, trains, logout } = useSession();
+/** Every route: scroll positions are restored on back/forward (anchor scrolling lives in the layout). */
+function Root() {
   return (
-    <main>
-      <header>
-        <strong data-testid="profile-name">{profile?.name}</strong> <span data-testid="profile-designation">{profile?.designation}</span>{' '}
-        <span data-testid="profile-code">{profile?.divCode ?? profile?.lobbyCode ?? profile?.rlyCode ?? profile?.userLevel}</span>
-        <button type="button" onClick={() => void logout()}>
-          Logout
-        </button>
-      </header>
-      <p data-testid="train-count">{trains.length} trains</p>
+    <SessionProvider>
+      <ScrollRestoration />
       <Outlet />
-    </main>
+    </SessionProvider>
   );
 }
+
+const placeholders = () => import('../features/dashboard-placeholder/pages');
 
 /** The spec's route table (section 2). SessionProvider sits inside the router: it navigates on session end. */
 export const router = createBrowserRouter([
   {
-    element: (
-      <SessionProvider>
-        <Outlet />
-      </SessionProvider>
-    ),
+    element: <Root />,
+    HydrateFallback: () => null,
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/login', element: <LoginPage /> },
@@ -37,19 +30,29 @@ export const router = createBrowserRouter([
         path: '/layout',
         element: (
           <SessionGuard>
-            <LayoutPlaceholder />
+            <ShellSessionBridge>
+              <ShellRoute />
+            </ShellSessionBridge>
           </SessionGuard>
         ),
         children: [
           { index: true, element: <Navigate to="dashboard" replace /> },
-          // extras: dashboard, devices, feedback, Whats New (lazy)
           { path: 'dashboard', lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage')).DashboardPage }) },
+          {
+            path: 'uikit',
+            children: [
+              { index: true, element: <Navigate to="/layout/dashboard" replace /> },
+              { path: 'feedbackform', lazy: async () => ({ Component: (await import('../features/feedback/FeedbackPage')).FeedbackPage }) },
+              { path: 'whatsnew', lazy: async () => ({ Component: (await import('../features/whats-new/WhatsNewPage')).WhatsNewPage }) },
+              { path: ':reportId', lazy: async () => ({ Component: (await placeholders()).ReportPlaceholderPage }) },
+            ],
+          },
           { path: 'utilities/devices', lazy: async () => ({ Component: (await import('../features/devices/DevicesPage')).DevicesPage }) },
-          { path: 'uikit/feedbackform', lazy: async () => ({ Component: (await import('../features/feedback/FeedbackPage')).FeedbackPage }) },
-          { path: 'uikit/whatsnew', lazy: async () => ({ Component: (await import('../features/whats-new/WhatsNewPage')).WhatsNewPage }) },
-          { path: '*', element: <h2>Coming soon</h2> },
+          { path: 'utilities/*', lazy: async () => ({ Component: (await placeholders()).UtilitiesPage }) },
         ],
       },
+      // Authentication area: its contents are not part of the spec; it leads to the login screen.
+      { path: '/auth/*', element: <Navigate to="/login" replace /> },
       { path: '/notfound', element: <NotFoundPage /> },
       { path: '*', element: <Navigate to="/notfound" replace /> },
     ],

@@ -24,6 +24,7 @@ export class ReportRegistry {
   private broken = new Map<string, DefinitionError>();
   private watchers: FSWatcher[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private listeners: (() => void)[] = [];
   /** Bumped on every reload; caches keyed by it (compiled filter validators) go stale on change. */
   generation = 0;
 
@@ -47,7 +48,14 @@ export class ReportRegistry {
     this.generation += 1;
     for (const e of errors) this.log.error(`report definition skipped: ${formatError(e)}`);
     this.log.info(`report definitions loaded: ${this.byId.size} ok, ${this.broken.size} unavailable`);
+    for (const l of this.listeners) l();
     return errors;
+  }
+
+  /** Calls listener after every load (and once now). */
+  onLoad(listener: () => void): void {
+    this.listeners.push(listener);
+    listener();
   }
 
   /** Watches reports/ and schemas/ (recursively); a change is live within about half a second. */

@@ -65,6 +65,8 @@ export async function loadDay(db: Db, rows: RunRows, date: string): Promise<bool
 /** Removes the runs of the given dates with everything hanging off them (used to chart tomorrow's runs). */
 export async function deleteRunsOf(tx: Queryable, dates: readonly string[]): Promise<void> {
   if (dates.length === 0) return;
+  // Without this, each deleted passenger's foreign-key check scans checking_events (no psgn_id index).
+  await relaxTriggers(tx);
   const runs = 'SELECT run_id FROM train_runs WHERE start_date = ANY($1::date[])';
   await tx.query(`DELETE FROM digital_payments WHERE eft_no IN (SELECT eft_no FROM efts WHERE run_id IN (${runs}))`, [dates]);
   for (const table of [...RUN_TABLES].reverse()) {

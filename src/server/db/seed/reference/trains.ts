@@ -50,8 +50,8 @@ const TRAINS: TrainSpec[] = [
   { no: '12621', name: 'Tamil Nadu Express', type: 'SUPERFAST', corridor: 'DLI_MAS', from: 'MAS', to: 'NDLS', dep: '22:00', div: 'MAS', days: DAILY, tier: 1 },
   { no: '12137', name: 'Punjab Mail', type: 'MAIL_EXP', corridor: 'CSMT_FZR', from: 'CSMT', to: 'FZR', dep: '19:35', div: 'BB', days: DAILY, tier: 1 },
   { no: '22439', name: 'New Delhi - Shri Mata Vaishno Devi Katra Vande Bharat Express', type: 'VANDE_BHARAT', corridor: 'DLI_SVDK', from: 'NDLS', to: 'SVDK', dep: '06:00', div: 'DLI', days: 'YNYYYYY', tier: 1 },
-  { no: '12301', name: 'Howrah - New Delhi Rajdhani Express', type: 'RAJDHANI', corridor: 'DLI_HWH', from: 'HWH', to: 'NDLS', dep: '16:50', div: 'HWH', days: 'YYYYYNY', tier: 1 },
   // tier 2: scale medium
+  { no: '12301', name: 'Howrah - New Delhi Rajdhani Express', type: 'RAJDHANI', corridor: 'DLI_HWH', from: 'HWH', to: 'NDLS', dep: '16:50', div: 'HWH', days: 'YYYYYNY', tier: 2 },
   { no: '12259', name: 'Sealdah - New Delhi Duronto Express', type: 'DURONTO', corridor: 'DLI_SDAH', from: 'SDAH', to: 'NDLS', dep: '18:35', div: 'SDAH', days: 'NNYNYNY', tier: 2 },
   { no: '12011', name: 'New Delhi - Kalka Shatabdi Express', type: 'SHATABDI', corridor: 'NDLS_KLK', from: 'NDLS', to: 'KLK', dep: '07:40', div: 'DLI', days: DAILY, tier: 2 },
   { no: '12004', name: 'New Delhi - Lucknow Swarna Shatabdi Express', type: 'SHATABDI', corridor: 'NDLS_LKO', from: 'NDLS', to: 'LKO', dep: '06:10', div: 'LKO', days: DAILY, tier: 2 },

@@ -1,0 +1,156 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Dialog } from 'primereact/dialog';
+import '@fontsource/opendyslexic/400.css';
+import '@fontsource/opendyslexic/700.css';
+import './accessibility.css';
+import {
+  applyA11y,
+  DEFAULT_A11Y,
+  loadA11y,
+  saveA11y,
+  stepDown,
+  stepUp,
+  type A11yFlag,
+  type A11ySettings,
+} from './a11y-settings';
+
+interface Toggle {
+  flag: A11yFlag;
+  label: string;
+  icon: string;
+}
+
+const COLOR: Toggle[] = [
+  { flag: 'dark', label: 'Dark Mode', icon: 'pi pi-moon' },
+  { flag: 'invert', label: 'Invert', icon: 'pi pi-sun' },
+  { flag: 'saturation', label: 'Saturation', icon: 'pi pi-palette' },
+  { flag: 'highlightLinks', label: 'Highlight Links', icon: 'pi pi-link' },
+];
+const TEXT: Toggle[] = [
+  { flag: 'textSpacing', label: 'Text Spacing', icon: 'pi pi-arrows-h' },
+  { flag: 'lineHeight', label: 'Line Height', icon: 'pi pi-arrows-v' },
+];
+
+function TileButton(props: { label: string; icon?: string; text?: string; pressed?: boolean; disabled?: boolean; onClick(): void }) {
+  return (
+    <button
+      type="button"
+      className="a11y-tile"
+      aria-pressed={props.pressed}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.icon ? <i className={`a11y-tile-icon ${props.icon}`} aria-hidden="true" /> : <span className="a11y-tile-icon">{props.text}</span>}
+      <span>{props.label}</span>
+    </button>
+  );
+}
+
+/** The top bar's accessibility panel: colour contrast, text size and other aids, kept in local storage. */
+export function AccessibilityPanel() {
+  const [settings, setSettings] = useState<A11ySettings>(() => loadA11y(localStorage));
+  const [open, setOpen] = useState(false);
+  const [readerInfo, setReaderInfo] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    applyA11y(settings);
+    saveA11y(localStorage, settings);
+  }, [settings]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent): void => {
+      const t = e.target;
+      if (!(t instanceof Node) || panelRef.current?.contains(t) || buttonRef.current?.contains(t)) return;
+      if (t instanceof Element && t.closest('.p-dialog-mask')) return; // the Screen Reader dialog belongs to the panel
+      setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape' && !readerInfo) {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown, true);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, readerInfo]);
+
+  const toggle = (flag: A11yFlag) => setSettings((s) => ({ ...s, [flag]: !s[flag] }));
+
+  return (
+    <div className="a11y-container">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="p-link layout-topbar-button"
+        aria-label="Accessibility"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <i className="pi pi-eye" aria-hidden="true" />
+      </button>
+      {open && (
+        <div id={panelId} ref={panelRef} className="a11y-panel layout-profile-menu" role="group" aria-label="Accessibility options">
+          <h3 id={`${panelId}-c`}>Color Contrast</h3>
+          <div className="a11y-grid" role="group" aria-labelledby={`${panelId}-c`}>
+            {COLOR.map((t) => (
+              <TileButton key={t.flag} label={t.label} icon={t.icon} pressed={settings[t.flag]} onClick={() => toggle(t.flag)} />
+            ))}
+          </div>
+          <h3 id={`${panelId}-t`}>Text Size</h3>
+          <div className="a11y-grid" role="group" aria-labelledby={`${panelId}-t`}>
+            <TileButton
+              label="Larger"
+              text="A+"
+              disabled={settings.fontStep === 2}
+              onClick={() => setSettings((s) => ({ ...s, fontStep: stepUp(s.fontStep) }))}
+            />
+            <TileButton
+              label="Smaller"
+              text="A-"
+              disabled={settings.fontStep === 0}
+              onClick={() => setSettings((s) => ({ ...s, fontStep: stepDown(s.fontStep) }))}
+            />
+            <TileButton
+              label="Normal"
+              text="A"
+              pressed={settings.fontStep === 1}
+              onClick={() => setSettings((s) => ({ ...s, fontStep: 1 }))}
+            />
+            {TEXT.map((t) => (
+              <TileButton key={t.flag} label={t.label} icon={t.icon} pressed={settings[t.flag]} onClick={() => toggle(t.flag)} />
+            ))}
+          </div>
+          <h3 id={`${panelId}-o`}>Others</h3>
+          <div className="a11y-grid" role="group" aria-labelledby={`${panelId}-o`}>
+            <TileButton label="Screen Reader" icon="pi pi-volume-up" onClick={() => setReaderInfo(true)} />
+            <TileButton label="Dyslexia Friendly" icon="pi pi-book" pressed={settings.dyslexicFont} onClick={() => toggle('dyslexicFont')} />
+            <TileButton label="Big Cursor" icon="pi pi-arrow-up-left" pressed={settings.cursor} onClick={() => toggle('cursor')} />
+          </div>
+          <button type="button" className="p-button p-button-sm p-button-outlined a11y-reset" onClick={() => setSettings(DEFAULT_A11Y)}>
+            Reset all
+          </button>
+        </div>
+      )}
+      <Dialog header="Screen Reader" visible={readerInfo} onHide={() => setReaderInfo(false)} style={{ width: 'min(32rem, 92vw)' }} modal>
+        <p>
+          This portal works with screen readers such as NVDA and JAWS on Windows, VoiceOver on macOS and iOS, Orca on
+          Linux and TalkBack on Android. Start your screen reader, then use Tab to move between controls, Enter or Space
+          to activate them, and the arrow keys inside lists.
+        </p>
+        <p>
+          Every control has a label, the side menu is a navigation landmark, and the main content starts after the
+          &quot;Skip to main content&quot; button at the top of each page.
+        </p>
+      </Dialog>
+    </div>
+  );
+}

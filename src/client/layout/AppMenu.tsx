@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { parseMenuDocument, type MenuDocument } from '../../shared/menu';
+import { AppMenuItem } from './AppMenuItem';
+import { useShellSession } from './shell-session';
+
+type MenuLoad = { status: 'loading' } | { status: 'ready'; menu: MenuDocument } | { status: 'failed' };
+
+/** The side menu, generated from menu.json as served by GET /api/meta/menu. */
+export function AppMenu() {
+  const { getJson, logout } = useShellSession();
+  const [load, setLoad] = useState<MenuLoad>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const baseId = useId();
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    getJson('/api/meta/menu', ctrl.signal).then(
+      (body) => {
+        const menu = parseMenuDocument(body);
+        setLoad(menu ? { status: 'ready', menu } : { status: 'failed' });
+      },
+      () => {
+        if (!ctrl.signal.aborted) setLoad({ status: 'failed' });
+      },
+    );
+    return () => ctrl.abort();
+  }, [getJson, attempt]);
+
+  const onCommand = useCallback(
+    (command: 'logout') => {
+      if (command === 'logout') logout();
+    },
+    [logout],
+  );
+
+  if (load.status === 'loading') return <p className="layout-menu-status" role="status">Loading menu…</p>;
+  if (load.status === 'failed') {
+    return (
+      <div className="layout-menu-status" role="alert">
+        <p>The menu could not be loaded.</p>
+        <button
+          type="button"
+          className="p-button p-button-sm p-button-outlined"
+          onClick={() => {
+            setLoad({ status: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Retry
+        </button>
+      </div>
+    );
+  }
+  return (
+    <ul className="layout-menu">
+      {load.menu.entries.map((entry, i) =>
+        entry.type === 'section' ? (
+          <li key={`s${i}`} className="layout-root-menuitem">
+            <div className="layout-menuitem-root-text" id={`${baseId}-${i}`}>
+              {entry.label}
+            </div>
+            <ul aria-labelledby={`${baseId}-${i}`}>
+              {entry.items.map((item, j) => (
+                <AppMenuItem key={item.type === 'item' ? item.path : `c${j}`} entry={item} onCommand={onCommand} />
+              ))}
+            </ul>
+          </li>
+        ) : (
+          <AppMenuItem key={entry.type === 'item' ? entry.path : `c${i}`} entry={entry} onCommand={onCommand} />
+        ),
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,50 @@
+import themesJson from '../../../themes/themes.json';
+
+export type ColorScheme = 'light' | 'dark';
+
+export interface ThemeOption {
+  id: string;
+  label: string;
+  colorScheme: ColorScheme;
+}
+
+export interface ThemeGroup {
+  label: string;
+  themes: ThemeOption[];
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Checks themes/themes.json (bundled at build time) and throws on a malformed file, so a bad edit fails the build's tests. */
+export function parseThemeGroups(value: unknown): ThemeGroup[] {
+  if (!isRecord(value) || !Array.isArray(value.groups)) throw new Error('themes.json: "groups" must be an array');
+  return value.groups.map((g, i) => {
+    if (!isRecord(g) || typeof g.label !== 'string' || !Array.isArray(g.themes)) {
+      throw new Error(`themes.json: /groups/${i} needs a label and themes`);
+    }
+    return {
+      label: g.label,
+      themes: g.themes.map((t, j) => {
+        if (
+          !isRecord(t) || typeof t.id !== 'string' || !/^[a-z0-9-]+$/.test(t.id) || typeof t.label !== 'string' ||
+          (t.colorScheme !== 'light' && t.colorScheme !== 'dark')
+        ) {
+          throw new Error(`themes.json: /groups/${i}/themes/${j} needs id, label and colorScheme light|dark`);
+        }
+        return { id: t.id, label: t.label, colorScheme: t.colorScheme };
+      }),
+    };
+  });
+}
+
+export const THEME_GROUPS: ThemeGroup[] = parseThemeGroups(themesJson);
+export const ALL_THEMES: ThemeOption[] = THEME_GROUPS.flatMap((g) => g.themes);
+
+export function findTheme(id: string): ThemeOption | undefined {
+  return ALL_THEMES.find((t) => t.id === id);
+}
+
+/** Where the build (and the dev server) serve a theme's stylesheet; see the themes plugin in vite.config.ts. */
+export function themeHref(id: string): string {
+  return `/themes/${id}/theme.css`;
+}
