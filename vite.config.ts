@@ -101,6 +101,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // @rjsf/primereact imports 'primereact/<component>' directories, which Node's ESM loader cannot resolve: let Vite.
+          server: { deps: { inline: ['@rjsf/primereact'] } },
         },
       },
       {

@@ -38,7 +38,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
   });
   registerErrorHandler(app);
@@ -61,7 +61,8 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorate('clock', clock);
 
   healthRoutes(app, db);
-  registerAuth(app, { config, db, options: auth ?? authOptionsFromEnv() });
+  const authOptions = auth ?? authOptionsFromEnv();
+  registerAuth(app, { config, db, options: authOptions });
 
   // Report definitions: loaded now, reloaded on change of reports/ or schemas/.
   const registry = new ReportRegistry(config.rootDir, {
@@ -79,14 +80,15 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   registry.onLoad(() => syncMenuAvailability(menuStore, registry));
   runningDetailsRoutes(app, db);
 
-  lookupRoutes(app, { db, config });
-  exportRoutes(app, { db, config, registry });
+  const suMobiles = authOptions.suMobiles;
+  lookupRoutes(app, { db, suMobiles });
+  exportRoutes(app, { db, config, registry, suMobiles });
   metaRoutes(app, { rootDir: config.rootDir }); // dashboard.json, docs/release-notes.json (watched)
-  deviceRoutes(app, { db, config });
+  deviceRoutes(app, { db, suMobiles });
   feedbackRoutes(app, { db });
-  consistRoutes(app, { db, config });
-  trainRoutes(app, { db, config });
-  reportRoutes(app, { db, config, registry }); // last: its /api/:endpoint routes catch what no static route took
+  consistRoutes(app, { db, config, suMobiles });
+  trainRoutes(app, { db, suMobiles });
+  reportRoutes(app, { db, config, registry, suMobiles }); // last: its /api/:endpoint routes catch what no static route took
 
   await registerSpa(app, config.clientDir);
   return app;

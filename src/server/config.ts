@@ -12,8 +12,8 @@ export interface Config {
   payloadKey: string;
   jwtSecret: string;
   testHooks: boolean;
-  /** Mobile numbers whose users see all trains (spec section 6: a fixed list of 8), from HHT_SU_MOBILES. */
-  suMobiles: string[];
+  /** Trust X-Forwarded-For (behind a reverse proxy) for client addresses and per-IP limits (HHT_TRUST_PROXY=1). */
+  trustProxy: boolean;
   /** Statement timeout of report queries, ms (HHT_REPORT_TIMEOUT_MS). */
   reportTimeoutMs: number;
   production: boolean;
@@ -68,8 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !env.HHT_JWT_SECRET) problems.push('HHT_JWT_SECRET must be set when NODE_ENV=production');
   if (jwtSecret.length < 32) problems.push('HHT_JWT_SECRET must be at least 32 characters');
 
-  const suMobiles = (env.HHT_SU_MOBILES ?? '').split(',').map((m) => m.trim()).filter(Boolean);
-  for (const m of suMobiles) if (!/^\d{10}$/.test(m)) problems.push(`HHT_SU_MOBILES must list 10-digit numbers, got "${m}"`);
+  const trustText = env.HHT_TRUST_PROXY ?? '0';
+  if (!['0', '1', 'true', 'false'].includes(trustText)) problems.push(`HHT_TRUST_PROXY must be 1 or 0, got "${trustText}"`);
 
   const timeoutText = env.HHT_REPORT_TIMEOUT_MS ?? '15000';
   const reportTimeoutMs = /^\d+$/.test(timeoutText) ? Number(timeoutText) : NaN;
@@ -103,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payloadKey: env.HHT_PAYLOAD_KEY || DEFAULT_PAYLOAD_KEY,
     jwtSecret,
     testHooks,
-    suMobiles,
+    trustProxy: trustText === '1' || trustText === 'true',
     reportTimeoutMs,
     production,
     consistUrl,

@@ -42,6 +42,12 @@ describe.each(TEST_DRIVERS)('health and migrations on %s', (driver) => {
     expect(nested.json().message).toContain('/api/a/b/c');
   });
 
+  it('answers a missing static file with 404, not the app page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/themes/no-such-theme/theme.css' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<html');
+  });
+
   it('queues concurrent queries instead of failing', async () => {
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) => t.db.query<{ v: number }>('SELECT $1::int AS v, pg_sleep(0.001)', [i])),

@@ -6,7 +6,8 @@ import type { Db } from '../../src/server/db';
 
 /** Config for in-process tests: test hooks on, client dir as built (SPA fallback tolerates a missing build). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ HHT_TEST_HOOKS: '1', HHT_DATA_DIR: '.tmp/unused' }), ...overrides };
+  // Tests sign in from random X-Forwarded-For addresses so per-IP limits of one test do not hit another.
+  return { ...loadConfig({ HHT_TEST_HOOKS: '1', HHT_DATA_DIR: '.tmp/unused', HHT_TRUST_PROXY: '1' }), ...overrides };
 }
 
 export async function buildTestApp(db: Db, opts: { clock?: Clock; config?: Partial<Config> } = {}): Promise<FastifyInstance> {

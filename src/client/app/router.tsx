@@ -44,7 +44,7 @@ export const router = createBrowserRouter([
               { index: true, element: <Navigate to="/layout/dashboard" replace /> },
               { path: 'feedbackform', lazy: async () => ({ Component: (await import('../features/feedback/FeedbackPage')).FeedbackPage }) },
               { path: 'whatsnew', lazy: async () => ({ Component: (await import('../features/whats-new/WhatsNewPage')).WhatsNewPage }) },
-              { path: ':reportId', lazy: async () => ({ Component: (await placeholders()).ReportPlaceholderPage }) },
+              { path: ':reportId', lazy: async () => ({ Component: (await import('./ReportRoute')).ReportRoute }) },
             ],
           },
           { path: 'utilities/devices', lazy: async () => ({ Component: (await import('../features/devices/DevicesPage')).DevicesPage }) },

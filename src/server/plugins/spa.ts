@@ -18,6 +18,10 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
       return reply.status(404).send({ error: 'Not Found', message: `No route ${request.method} ${request.url.split('?')[0]}` });
     }
+    // A missing file (theme CSS, script, image) is a 404, not the app page: the browser must see the failure.
+    if (/\.[A-Za-z0-9]{1,8}$/.test(request.url.split('?')[0] ?? '')) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
     if (!indexHtml) {
       return reply.status(503).type('text/plain').send('The client is not built yet: run npm run build (npm start does it).');
     }

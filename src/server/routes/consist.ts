@@ -10,8 +10,8 @@ import type { ConsistRequest, ConsistResponse } from '../../shared/consist';
  * POST /api/coachConsist {trainNo, startDate, trainEvent = 'C'}: the run's coach composition, from our own
  * run_coaches, or from the external consist service when HHT_CONSIST_URL is set. Only trains of the user's list.
  */
-export function consistRoutes(app: FastifyInstance, deps: { db: Db; config: Config }): void {
-  const { db, config } = deps;
+export function consistRoutes(app: FastifyInstance, deps: { db: Db; config: Config; suMobiles: readonly string[] }): void {
+  const { db, config, suMobiles } = deps;
   app.post<{ Body: ConsistRequest }>(
     '/api/coachConsist',
     {
@@ -33,7 +33,7 @@ export function consistRoutes(app: FastifyInstance, deps: { db: Db; config: Conf
       const user = request.sessionUser;
       if (!user) throw new HttpError(403, 'Session expired, Please login again');
       const q = { trainNo: request.body.trainNo.trim(), startDate: request.body.startDate, trainEvent: request.body.trainEvent ?? 'C' };
-      const mine = await trainsInScope(db, allowedScope(user, config.suMobiles));
+      const mine = await trainsInScope(db, allowedScope(user, suMobiles));
       if (!mine.includes(q.trainNo)) throw new HttpError(404, `Train ${q.trainNo} is not in your train list`);
       const url = config.consistUrl;
       if (url) return remoteConsist({ url, token: config.consistToken, timeoutMs: config.consistTimeoutMs }, q);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
-import type { Config } from '../config';
 import { istDate } from '../clock';
 import { HttpError } from '../plugins/errors';
 import { scopeOf } from './reports';
@@ -39,8 +38,8 @@ const isoDate = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[1
 const positive = { type: 'string', pattern: '^[1-9][0-9]{0,5}$' } as const;
 
 /** HHT device management (spec section 7): list, detail with history and audit, update, usage counts. */
-export function deviceRoutes(app: FastifyInstance, deps: { db: Db; config: Config }): void {
-  const { db, config } = deps;
+export function deviceRoutes(app: FastifyInstance, deps: { db: Db; suMobiles: readonly string[] }): void {
+  const { db, suMobiles } = deps;
   const guard = app.authenticate;
   const today = (): string => istDate(app.clock.now());
 
@@ -62,7 +61,7 @@ export function deviceRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
       },
     },
     async (request): Promise<DeviceList> => {
-      const scope = scopeOf(request, config);
+      const scope = scopeOf(request, suMobiles);
       const { q, status, page, rowsPerPage } = request.query;
       const size = rowsPerPage ? Number(rowsPerPage) : 25;
       if (size > DEVICE_LIMITS.pageSizeMax) {
@@ -85,7 +84,7 @@ export function deviceRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
       schema: { body: { type: 'object', required: ['deviceId'], additionalProperties: false, properties: { deviceId } } },
     },
     async (request): Promise<DeviceDetails> => {
-      const scope = scopeOf(request, config);
+      const scope = scopeOf(request, suMobiles);
       const id = request.body.deviceId.trim().toUpperCase();
       const row = await findDevice(db, id);
       // Out of scope reads as not found: the user has no business knowing the device exists.
@@ -125,7 +124,7 @@ export function deviceRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
       const user = request.sessionUser;
       if (!user) throw new HttpError(403, 'Session expired, Please login again');
       if (!isDeviceAdmin(user)) throw new HttpError(403, DEVICE_MESSAGES.notAdmin);
-      const scope = scopeOf(request, config);
+      const scope = scopeOf(request, suMobiles);
       const body = { ...request.body, deviceId: request.body.deviceId.trim().toUpperCase() };
       const device = await updateDevice(db, user, scope, body, app.clock.now());
       return { message: DEVICE_MESSAGES.updated(device.deviceId), device };
@@ -133,11 +132,11 @@ export function deviceRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
   );
 
   app.get('/api/DeviceWithTteCount', { preHandler: guard }, async (request): Promise<DeviceTteCount[]> =>
-    devicesWithTteCount(db, scopeOf(request, config)),
+    devicesWithTteCount(db, scopeOf(request, suMobiles)),
   );
 
   app.get('/api/TteUserIdWithDeviceCount', { preHandler: guard }, async (request): Promise<TteDeviceCount[]> =>
-    ttesWithDeviceCount(db, scopeOf(request, config)),
+    ttesWithDeviceCount(db, scopeOf(request, suMobiles)),
   );
 
   app.post<{ Body: { startDate?: string } | null }>(
@@ -147,7 +146,7 @@ export function deviceRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
       schema: { body: { type: ['object', 'null'], additionalProperties: false, properties: { startDate: { anyOf: [isoDate, { type: 'null' }] } } } },
     },
     async (request): Promise<MultipleDeviceCount> =>
-      multipleDeviceCount(db, scopeOf(request, config), request.body?.startDate ?? today()),
+      multipleDeviceCount(db, scopeOf(request, suMobiles), request.body?.startDate ?? today()),
   );
 
   app.post<{ Body: { tteId: string; startDate: string } }>(
@@ -159,6 +158,6 @@ export function deviceRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
       },
     },
     async (request): Promise<MultipleDeviceInfo> =>
-      multipleDeviceInfo(db, scopeOf(request, config), request.body.tteId.trim().toUpperCase(), request.body.startDate),
+      multipleDeviceInfo(db, scopeOf(request, suMobiles), request.body.tteId.trim().toUpperCase(), request.body.startDate),
   );
 }

@@ -16,8 +16,11 @@ type ExportRoute = {
 };
 
 /** POST /api/export/<reportId>?format=csv|xlsx|pdf: every row of the filter (up to the format's cap) as a file. */
-export function exportRoutes(app: FastifyInstance, deps: { db: Db; config: Config; registry: ReportRegistry }): void {
-  const { db, config, registry } = deps;
+export function exportRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; registry: ReportRegistry; suMobiles: readonly string[] },
+): void {
+  const { db, config, registry, suMobiles } = deps;
   app.post<ExportRoute>('/api/export/:reportId', { preHandler: app.authenticate }, async (request, reply) => {
     const report = registry.get(request.params.reportId);
     if (!report) throw new HttpError(404, `No report "${request.params.reportId}"`);
@@ -42,7 +45,7 @@ export function exportRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
       columns = wanted.map((f) => view.columns.find((c) => c.field === f)).filter((c) => c !== undefined);
     }
 
-    const scope = scopeOf(request, config);
+    const scope = scopeOf(request, suMobiles);
     const values = parseFilter(report, request.body, istDate(app.clock.now()));
     const { sql, params } = buildQuery(view, values, scope);
     const order = orderClause(view, q.sortBy || undefined, q.sortDir === 'desc' ? 'desc' : 'asc');

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
-import type { Config } from '../config';
 import { scopeOf } from './reports';
 
 export interface RailwayCodeItem {
@@ -11,9 +10,9 @@ export interface RailwayCodeItem {
 }
 
 /** GET /api/dropDownRailwayCode: zone -> division -> lobby items for the cascading filters, within the user's scope. */
-export function lookupRoutes(app: FastifyInstance, deps: { db: Db; config: Config }): void {
+export function lookupRoutes(app: FastifyInstance, deps: { db: Db; suMobiles: readonly string[] }): void {
   app.get('/api/dropDownRailwayCode', { preHandler: app.authenticate }, async (request): Promise<RailwayCodeItem[]> => {
-    const scope = scopeOf(request, deps.config);
+    const scope = scopeOf(request, deps.suMobiles);
     const where =
       scope.kind === 'all' ? 'TRUE' : scope.kind === 'zone' ? 'l.zone_code = $1' : scope.kind === 'division' ? 'l.div_code = $1' : 'l.lobby_code = $1';
     const params = scope.kind === 'all' ? [] : [scope.code];

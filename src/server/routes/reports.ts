@@ -22,10 +22,10 @@ export function publicReport(r: CheckedReport): PublicReport {
   return out;
 }
 
-export function scopeOf(request: FastifyRequest, config: Config): UserScope {
+export function scopeOf(request: FastifyRequest, suMobiles: readonly string[]): UserScope {
   const user = request.sessionUser;
   if (!user) throw new HttpError(403, 'Session expired, Please login again');
-  const scope = userScope(user, config.suMobiles);
+  const scope = userScope(user, suMobiles);
   if (!scope) throw new HttpError(403, 'Your profile gives no data scope for reports');
   return scope;
 }
@@ -44,8 +44,11 @@ function nest(path: string, value: unknown): Record<string, unknown> {
 }
 
 /** Meta routes and the generic report call: POST /api/<endpoint> for every loaded definition. */
-export function reportRoutes(app: FastifyInstance, deps: { db: Db; config: Config; registry: ReportRegistry }): void {
-  const { db, config, registry } = deps;
+export function reportRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; registry: ReportRegistry; suMobiles: readonly string[] },
+): void {
+  const { db, config, registry, suMobiles } = deps;
   const guard = { preHandler: app.authenticate };
 
   app.get('/api/meta/reports', guard, async (): Promise<{ reports: ReportSummary[] }> => {
@@ -76,7 +79,7 @@ export function reportRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
     if (!found || found.view.method !== request.method) {
       return reply.status(404).send({ error: 'Not Found', message: `No route ${request.method} /api/${request.params.endpoint}` });
     }
-    const scope = scopeOf(request, config);
+    const scope = scopeOf(request, suMobiles);
     const q = request.query;
     const values = parseFilter(found.report, request.method === 'GET' ? q : request.body, istDate(app.clock.now()));
     const sortDir = q.sortDir === 'desc' ? 'desc' : q.sortDir === 'asc' || q.sortDir === undefined ? 'asc' : undefined;

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { useReportDefinition } from './api';
+import { ReportView } from './ReportView';
+import { ErrorState, LoadingRows, ReportNotFound, ReportUnavailable } from './components/States';
+import './reports.css';
+
+const REPORT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+function ReportLoader({ id }: { id: string }) {
+  const { state, retry } = useReportDefinition(id);
+  const title = state.status === 'ok' ? state.report.title : null;
+  useEffect(() => {
+    if (title) document.title = `${title} · IR-HHT Portal`;
+  }, [title]);
+  switch (state.status) {
+    case 'loading':
+      return (
+        <div className="report-page">
+          <LoadingRows label="Loading the report…" />
+        </div>
+      );
+    case 'notFound':
+      return <ReportNotFound id={id} />;
+    case 'unavailable':
+      return <ReportUnavailable id={id} reason={state.reason} />;
+    case 'error':
+      return (
+        <div className="report-page">
+          <ErrorState title="The report could not be loaded" message={state.message} onRetry={retry} />
+        </div>
+      );
+    case 'ok':
+      return <ReportView key={state.report.id} report={state.report} />;
+  }
+}
+
+/** Route /layout/uikit/:reportId: any report, from its definition. */
+export function ReportPage() {
+  const { reportId = '' } = useParams();
+  if (!REPORT_ID.test(reportId)) return <ReportNotFound id={reportId} />;
+  return <ReportLoader key={reportId} id={reportId} />;
+}
+
+export default ReportPage;

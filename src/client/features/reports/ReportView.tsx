@@ -1,0 +1,243 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Paginator } from 'primereact/paginator';
+import { TabMenu } from 'primereact/tabmenu';
+import { formatCell, formatDate } from '../../../shared/column-types';
+import { CLIENT_PAGING_MAX_ROWS, type ColumnDef, type JsonObject, type PublicReport } from '../../../shared/report-definition';
+import { resolveDefaults } from '../../../shared/definitions/filter-widgets';
+import { ApiError, useReportApi, useReportQuery, type RunRequest } from './api';
+import { cleanFilter, describeFilter, filterKey, filterToParams, paramsToFilter, paramsToView, VIEW_KEYS, type Filter } from './lib/filter-url';
+import { todayIst } from './lib/dates';
+import { reportViews } from './lib/views';
+import type { Row } from './lib/parse';
+import { FilterForm } from './components/FilterForm';
+import { ResultGrid, type SortState } from './components/ResultGrid';
+import { ExportButtons } from './components/ExportButtons';
+import { PrintButton, type PrintData } from './components/PrintView';
+import { ErrorState, LoadingRows } from './components/States';
+
+const n = (x: number): string => x.toLocaleString('en-IN');
+const PRINT_PAGE = 1000;
+
+/** A filter value for people: dates dd/mm/yyyy, lists joined, booleans Yes/No. */
+function showValue(_key: string, prop: JsonObject, v: unknown): string {
+  if (Array.isArray(v)) return v.map((x) => showValue(_key, prop, x)).join(', ');
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(v);
+  return formatCell(undefined, v);
+}
+
+/** One report: filter form, tabs, result grid, paging, export and print, all driven by the definition and the URL. */
+export function ReportView({ report }: { report: PublicReport }) {
+  const reportApi = useReportApi();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const schema = report.filter.schema;
+  const views = useMemo(() => reportViews(report), [report]);
+  const tabIds = useMemo(() => views.flatMap((v) => (v.tabId ? [v.tabId] : [])), [views]);
+  const tabParam = paramsToView(searchParams, tabIds, []).tab;
+  const active = views.find((v) => v.tabId === tabParam) ?? views[0];
+  if (!active) throw new Error('A report always has its main view');
+  const sortable = active.columns.filter((c) => c.sortable !== false).map((c) => c.field);
+  const view = paramsToView(searchParams, tabIds, sortable);
+  const server = active.paging.mode === 'server';
+
+  const defaults = useMemo(() => resolveDefaults(report.filter.defaults, todayIst()), [report]);
+  // The URL's filter over the defaults (the server fills blanks with the same defaults). It runs only with '_run=1';
+  // without it a link just pre-fills the form.
+  const urlFields = useMemo(() => cleanFilter({ ...defaults, ...paramsToFilter(searchParams, schema) }, schema), [defaults, searchParams, schema]);
+  const urlKey = filterKey(urlFields, schema);
+  const urlFilter = view.run ? urlFields : null;
+
+  // When the URL's filter changes (Run, back/forward, a shared link) the form follows it.
+  const [form, setForm] = useState<Filter>(urlFields);
+  const [formFor, setFormFor] = useState(urlKey);
+  if (formFor !== urlKey) {
+    setFormFor(urlKey);
+    setForm(urlFields);
+  }
+
+  const page = server ? (view.page ?? 1) : 1;
+  const rowsPerPage = server ? (view.rowsPerPage ?? active.paging.pageSize) : undefined;
+  const request: RunRequest | null = urlFilter
+    ? {
+        endpoint: active.endpoint,
+        method: active.method,
+        filter: urlFilter,
+        ...(active.rowsPath ? { rowsPath: active.rowsPath } : {}),
+        ...(server ? { page, rowsPerPage, ...(view.sortBy ? { sortBy: view.sortBy, sortDir: view.sortDir ?? 'asc' } : {}) } : {}),
+      }
+    : null;
+  const queryKey = request ? JSON.stringify(request) : null;
+  const keepKey = request ? `${active.endpoint}?${urlKey ?? ''}` : null;
+  const query = useReportQuery(request, queryKey, keepKey);
+
+  // Field errors of a 400 stay on the fields until the user edits the form.
+  const [dismissed, setDismissed] = useState<ApiError | null>(null);
+  const serverErrors = query.error && query.error.status === 400 && query.error !== dismissed ? query.error.fields : [];
+
+  const [visible, setVisible] = useState<string[] | null>(null);
+  const visibleFields = visible ?? active.columns.filter((c) => !c.hidden).map((c) => c.field);
+  const byField = new Map(active.columns.map((c) => [c.field, c]));
+  const visibleColumns = visibleFields.map((f) => byField.get(f)).filter((c): c is ColumnDef => c !== undefined);
+
+  /** Changes the page's own URL keys, keeping the filter. */
+  const updateView = useCallback(
+    (patch: Partial<Record<keyof typeof VIEW_KEYS, string | null>>) => {
+      const next = new URLSearchParams(searchParams);
+      for (const [k, v] of Object.entries(patch) as [keyof typeof VIEW_KEYS, string | null][]) {
+        if (v === null) next.delete(VIEW_KEYS[k]);
+        else next.set(VIEW_KEYS[k], v);
+      }
+      setSearchParams(next);
+    },
+    [searchParams, setSearchParams],
+  );
+
+  const run = (filter: Filter) => {
+    setDismissed(null);
+    const next = filterToParams(filter, schema, {
+      ...(view.tab ? { tab: view.tab } : {}),
+      ...(view.rowsPerPage ? { rowsPerPage: view.rowsPerPage } : {}),
+      ...(view.sortBy ? { sortBy: view.sortBy, sortDir: view.sortDir ?? 'asc' } : {}),
+    });
+    // Running the same filter again (a refresh) reloads; a new filter goes into the history.
+    if (next.toString() === searchParams.toString()) query.reload();
+    else setSearchParams(next);
+  };
+
+  const reset = () => {
+    setDismissed(query.error);
+    setForm(defaults);
+    setFormFor(filterKey(defaults, schema));
+    if (view.run) setSearchParams(view.tab ? new URLSearchParams({ [VIEW_KEYS.tab]: view.tab }) : new URLSearchParams());
+  };
+
+  const onSortChange = (s: SortState) => updateView({ sort: s.sortBy ?? null, dir: s.sortBy ? (s.sortDir ?? 'asc') : null, page: null });
+
+  const fetchAll = async (onProgress: (loaded: number, total: number) => void): Promise<PrintData> => {
+    const data = query.data;
+    if (!request || !data) return { rows: [], total: 0 };
+    if (!server) return { rows: data.rows, total: data.total };
+    const rows: Row[] = [];
+    for (let p = 1; rows.length < CLIENT_PAGING_MAX_ROWS; p++) {
+      const r = await reportApi.runReport({ ...request, page: p, rowsPerPage: PRINT_PAGE });
+      rows.push(...r.rows);
+      onProgress(rows.length, r.total);
+      if (r.rows.length < PRINT_PAGE || rows.length >= r.total) return { rows, total: r.total };
+    }
+    return { rows: rows.slice(0, CLIENT_PAGING_MAX_ROWS), total: data.total };
+  };
+
+  const data = query.data;
+  const applied = urlFilter ? describeFilter(urlFilter, schema, showValue) : [];
+  const activeIndex = Math.max(0, views.indexOf(active));
+
+  return (
+    <div className="report-page">
+      <header className="report-header">
+        <h1>{report.title}</h1>
+        {report.description && <p className="report-description">{report.description}</p>}
+      </header>
+
+      <section className="report-card" aria-label="Filter">
+        <FilterForm
+          report={report}
+          value={form}
+          onChange={(v) => {
+            setForm(v);
+            if (query.error) setDismissed(query.error);
+          }}
+          onRun={run}
+          onReset={reset}
+          running={query.loading}
+          serverErrors={serverErrors}
+        />
+      </section>
+
+      {views.length > 1 && (
+        <TabMenu
+          className="report-tabs"
+          model={views.map((v) => ({ label: v.label }))}
+          activeIndex={activeIndex}
+          onTabChange={(e) => {
+            const v = views[e.index];
+            setVisible(null);
+            updateView({ tab: v?.tabId ?? null, page: null, sort: null, dir: null });
+          }}
+        />
+      )}
+
+      <section className="report-card report-results" aria-labelledby="report-results-heading" aria-busy={query.loading}>
+        <h2 id="report-results-heading" className="report-sr-only">
+          Results
+        </h2>
+        {!request && <p className="report-hint">Choose the filter and press Run.</p>}
+        {request && query.loading && !data && <LoadingRows label="Running the report…" />}
+        {request && query.error && (
+          <ErrorState
+            title={query.error.status === 400 ? 'Please check the filter' : 'The report could not be run'}
+            message={query.error.message}
+            {...(query.error.status === 400 ? {} : { onRetry: query.reload })}
+          />
+        )}
+        {request && data && !query.error && data.rows.length === 0 && !query.loading && (
+          <div className="report-empty" role="status">
+            <p className="report-empty-title">No records found</p>
+            {applied.length > 0 ? (
+              <>
+                <p>for the filter</p>
+                <dl className="report-applied">
+                  {applied.map((f) => (
+                    <div key={f.label}>
+                      <dt>{f.label}</dt>
+                      <dd>{f.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </>
+            ) : (
+              <p>for an empty filter.</p>
+            )}
+          </div>
+        )}
+        {request && data && !query.error && data.rows.length > 0 && (
+          <>
+            <div className="report-result-bar">
+              <p className="report-count" role="status" aria-live="polite">
+                {server
+                  ? `Rows ${n((page - 1) * (rowsPerPage ?? 0) + 1)}–${n((page - 1) * (rowsPerPage ?? 0) + data.rows.length)} of ${n(data.total)}`
+                  : data.total > data.rows.length
+                    ? `Showing the first ${n(data.rows.length)} of ${n(data.total)} rows; export for all.`
+                    : `${n(data.total)} ${data.total === 1 ? 'record' : 'records'}`}
+              </p>
+              <div className="report-result-actions">
+                <ExportButtons report={report} {...(active.tabId ? { tabId: active.tabId } : {})} filter={urlFilter ?? {}} columns={visibleFields} total={data.total} />
+                <PrintButton title={views.length > 1 ? `${report.title}: ${active.label}` : report.title} columns={visibleColumns} filters={applied} fetchAll={fetchAll} />
+              </div>
+            </div>
+            <ResultGrid
+              key={active.tabId ?? ''}
+              storageKey={{ reportId: report.id, ...(active.tabId ? { tabId: active.tabId } : {}) }}
+              columns={active.columns}
+              rows={data.rows}
+              paging={active.paging}
+              loading={query.loading}
+              serverSort={{ ...(view.sortBy ? { sortBy: view.sortBy, sortDir: view.sortDir ?? 'asc' } : {}) }}
+              onSortChange={onSortChange}
+              onVisibleColumnsChange={setVisible}
+            />
+            {server && (
+              <Paginator
+                first={(page - 1) * (rowsPerPage ?? active.paging.pageSize)}
+                rows={rowsPerPage ?? active.paging.pageSize}
+                totalRecords={data.total}
+                rowsPerPageOptions={[...new Set([active.paging.pageSize, 50, 100, 200, 500])].sort((a, b) => a - b)}
+                onPageChange={(e) => updateView({ page: e.page > 0 ? String(e.page + 1) : null, rows: e.rows === active.paging.pageSize ? null : String(e.rows) })}
+                aria-label="Pages"
+              />
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { AgGridReact } from 'ag-grid-react';
+import {
+  ClientSideRowModelModule,
+  ColumnApiModule,
+  CellStyleModule,
+  PaginationModule,
+  QuickFilterModule,
+  TooltipModule,
+  ValidationModule,
+  themeQuartz,
+  type ColumnState,
+  type GridApi,
+  type Module,
+  type SortChangedEvent,
+} from 'ag-grid-community';
+import type { ColumnDef, PagingDef } from '../../../../shared/report-definition';
+import type { Row } from '../lib/parse';
+import { clearColumnState, columnStateKey, readColumnState, toStoredColumns, writeColumnState } from '../lib/column-state';
+import { toColDefs } from './grid-columns';
+import { ColumnChooser, type ChooserColumn } from './ColumnChooser';
+
+/** Only the modules this grid uses (sorting, moving, resizing and pinning are in the core). */
+const MODULES: Module[] = [
+  ClientSideRowModelModule,
+  ColumnApiModule,
+  CellStyleModule,
+  QuickFilterModule,
+  PaginationModule,
+  TooltipModule,
+  ...(import.meta.env.DEV ? [ValidationModule] : []),
+];
+
+/** Quartz coloured from the PrimeReact theme's variables, so the grid follows the light/dark theme in use. */
+export const gridTheme = themeQuartz.withParams({
+  backgroundColor: 'var(--surface-card, #ffffff)',
+  foregroundColor: 'var(--text-color, #1f2937)',
+  textColor: 'var(--text-color, #1f2937)',
+  headerBackgroundColor: 'var(--surface-section, var(--surface-card, #f8f9fa))',
+  headerTextColor: 'var(--text-color, #1f2937)',
+  borderColor: 'var(--surface-border, #dee2e6)',
+  accentColor: 'var(--primary-color, #4f46e5)',
+  rowHoverColor: 'var(--surface-hover, #f1f5f9)',
+  oddRowBackgroundColor: 'var(--surface-ground, #f8f9fa)',
+  fontFamily: 'inherit',
+  fontSize: '1rem',
+});
+
+export interface SortState {
+  sortBy?: string;
+  sortDir?: 'asc' | 'desc';
+}
+
+export interface ResultGridProps {
+  /** Where the column layout is remembered (report id + tab id). */
+  storageKey: { reportId: string; tabId?: string };
+  columns: readonly ColumnDef[];
+  rows: Row[];
+  paging: PagingDef;
+  loading: boolean;
+  /** Server paging: the sort is the server's (from the URL); the grid reports changes through onSortChange. */
+  serverSort?: SortState;
+  onSortChange?: (sort: SortState) => void;
+  onVisibleColumnsChange?: (fields: string[]) => void;
+  storage?: Storage;
+}
+
+const browserStorage = (): Storage | undefined => {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+export function ResultGrid(props: ResultGridProps) {
+  const { columns, rows, paging, loading, serverSort, onSortChange, onVisibleColumnsChange } = props;
+  const server = paging.mode === 'server';
+  const storage = props.storage ?? browserStorage();
+  const key = columnStateKey(props.storageKey.reportId, props.storageKey.tabId);
+  const fields = useMemo(() => columns.map((c) => c.field), [columns]);
+  const colDefs = useMemo(() => toColDefs(columns, { serverSort: server }), [columns, server]);
+  const apiRef = useRef<GridApi<Row> | null>(null);
+  const [quick, setQuick] = useState('');
+  const [chooser, setChooser] = useState<ChooserColumn[]>([]);
+  const headers = useMemo(() => new Map(columns.map((c) => [c.field, c.headerName])), [columns]);
+
+  const publish = useCallback(
+    (gridApi: GridApi<Row>) => {
+      const state = gridApi.getColumnState();
+      setChooser(state.map((s) => ({ field: s.colId, header: headers.get(s.colId) ?? s.colId, visible: !s.hide, pinned: s.pinned === 'left' || s.pinned === 'right' ? s.pinned : null })));
+      onVisibleColumnsChange?.(gridApi.getAllDisplayedColumns().map((c) => c.getColId()));
+    },
+    [headers, onVisibleColumnsChange],
+  );
+
+  const save = useCallback(
+    (gridApi: GridApi<Row>) => {
+      writeColumnState(storage, key, toStoredColumns(gridApi.getColumnState()));
+      publish(gridApi);
+    },
+    [storage, key, publish],
+  );
+
+  const applySort = useCallback(
+    (gridApi: GridApi<Row>) => {
+      if (!server) return;
+      const state: ColumnState[] = serverSort?.sortBy ? [{ colId: serverSort.sortBy, sort: serverSort.sortDir ?? 'asc' }] : [];
+      gridApi.applyColumnState({ state, defaultState: { sort: null } });
+    },
+    [server, serverSort?.sortBy, serverSort?.sortDir],
+  );
+
+  useEffect(() => {
+    if (apiRef.current) applySort(apiRef.current);
+  }, [applySort]);
+
+  const onSortChanged = (e: SortChangedEvent<Row>) => {
+    if (!server || !onSortChange || e.source === 'api') return;
+    const sorted = e.api.getColumnState().find((s) => s.sort);
+    const next: SortState = sorted ? { sortBy: sorted.colId, sortDir: sorted.sort === 'desc' ? 'desc' : 'asc' } : {};
+    if (next.sortBy !== serverSort?.sortBy || next.sortDir !== serverSort?.sortDir) onSortChange(next);
+  };
+
+  const applyChooser = (next: ChooserColumn[]) => {
+    const gridApi = apiRef.current;
+    if (!gridApi) return;
+    gridApi.applyColumnState({ state: next.map((c) => ({ colId: c.field, hide: !c.visible, pinned: c.pinned })), applyOrder: true });
+    save(gridApi);
+  };
+
+  const resetLayout = () => {
+    const gridApi = apiRef.current;
+    if (!gridApi) return;
+    clearColumnState(storage, key);
+    gridApi.resetColumnState();
+    applySort(gridApi);
+    publish(gridApi);
+  };
+
+  const pageSizes = useMemo(() => [...new Set([paging.pageSize, 20, 50, 100, 500])].sort((a, b) => a - b), [paging.pageSize]);
+
+  return (
+    <div className="report-grid">
+      <div className="report-grid-toolbar" role="toolbar" aria-label="Table tools">
+        <span className="p-input-icon-left report-quick-filter">
+          <label htmlFor="report-quick-filter" className="report-sr-only">
+            {server ? 'Search this page' : 'Search the results'}
+          </label>
+          <input
+            id="report-quick-filter"
+            type="search"
+            className="p-inputtext p-component"
+            placeholder={server ? 'Search this page…' : 'Search the results…'}
+            value={quick}
+            onChange={(e) => setQuick(e.target.value)}
+          />
+        </span>
+        <ColumnChooser columns={chooser} onChange={applyChooser} onReset={resetLayout} />
+      </div>
+      <div className="report-grid-body">
+        <AgGridReact<Row>
+          modules={MODULES}
+          theme={gridTheme}
+          rowData={rows}
+          columnDefs={colDefs}
+          defaultColDef={{ resizable: true, minWidth: 60, filter: false, suppressHeaderMenuButton: true }}
+          loading={loading}
+          quickFilterText={quick}
+          pagination={!server}
+          paginationPageSize={paging.pageSize}
+          paginationPageSizeSelector={pageSizes}
+          enableCellTextSelection
+          ensureDomOrder
+          suppressDragLeaveHidesColumns
+          overlayNoRowsTemplate="<span>No rows match the search.</span>"
+          onGridReady={(e) => {
+            apiRef.current = e.api;
+            const stored = readColumnState(storage, key, fields);
+            if (stored) e.api.applyColumnState({ state: stored.map((s) => ({ colId: s.colId, hide: s.hide, pinned: s.pinned, ...(s.width ? { width: s.width } : {}) })), applyOrder: true });
+            applySort(e.api);
+            publish(e.api);
+          }}
+          onSortChanged={onSortChanged}
+          onColumnMoved={(e) => e.finished && save(e.api)}
+          onColumnResized={(e) => e.finished && e.source !== 'api' && e.source !== 'flex' && save(e.api)}
+          onColumnVisible={(e) => e.source !== 'api' && save(e.api)}
+          onColumnPinned={(e) => e.source !== 'api' && save(e.api)}
+        />
+      </div>
+    </div>
+  );
+}

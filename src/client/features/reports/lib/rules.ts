@@ -1,0 +1,88 @@
+/** Cross-field filter rules (definition.filter.rules) and friendly wording of schema errors. */
+import type { CustomValidator, ErrorTransformer, FormValidation, RJSFValidationError } from '@rjsf/utils';
+import type { DateRangeRule, JsonObject } from '../../../../shared/report-definition';
+import { isObject } from './parse';
+import type { Filter } from './filter-url';
+
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The same check the server makes: end not before start, span (inclusive) at most maxDays. */
+export function ruleProblems(filter: Filter, rules: readonly DateRangeRule[] | undefined): { field: string; reason: string }[] {
+  const out: { field: string; reason: string }[] = [];
+  for (const rule of rules ?? []) {
+    const start = filter[rule.start];
+    const end = filter[rule.end];
+    if (typeof start !== 'string' || typeof end !== 'string' || !ISO.test(start) || !ISO.test(end)) continue;
+    const days = (Date.parse(end) - Date.parse(start)) / 86_400_000;
+    if (days < 0) out.push({ field: rule.end, reason: 'End date must not be before the start date' });
+    else if (days + 1 > rule.maxDays) out.push({ field: rule.end, reason: `The date range may span at most ${rule.maxDays} days` });
+  }
+  return out;
+}
+
+export function customValidateFor(rules: readonly DateRangeRule[] | undefined): CustomValidator<Filter> {
+  return (formData, errors) => {
+    for (const p of ruleProblems(formData ?? {}, rules)) {
+      // RJSF builds one FieldValidation per schema property; the index type cannot express that, hence the narrowing.
+      const field = (errors as Record<string, FormValidation | undefined>)[p.field];
+      field?.addError(p.reason);
+    }
+    return errors;
+  };
+}
+
+function titleOf(schema: JsonObject, field: string): string {
+  const props = isObject(schema.properties) ? schema.properties : {};
+  const prop = props[field];
+  return isObject(prop) && typeof prop.title === 'string' ? prop.title : field;
+}
+
+function propOf(schema: JsonObject, field: string): JsonObject {
+  const props = isObject(schema.properties) ? schema.properties : {};
+  const prop = props[field];
+  return isObject(prop) ? prop : {};
+}
+
+/** Field name of an RJSF error: '.trainNo' or "['train-no']" or the missing property. */
+export function errorField(e: RJSFValidationError): string {
+  const params: unknown = e.params;
+  if (e.name === 'required' && isObject(params) && typeof params.missingProperty === 'string') return params.missingProperty;
+  const p = e.property ?? '';
+  const m = /^\.?([A-Za-z0-9_$-]+)|^\['(.+)'\]/.exec(p);
+  return m ? (m[1] ?? m[2] ?? '') : p;
+}
+
+/** Ajv's wording ("must match pattern ^[0-9]{5}$") becomes text a supervisor understands. */
+export function friendlyMessage(e: RJSFValidationError, schema: JsonObject): string {
+  const field = errorField(e);
+  const title = titleOf(schema, field);
+  const prop = propOf(schema, field);
+  const params: JsonObject = isObject(e.params) ? e.params : {};
+  const hint = typeof prop.description === 'string' ? ` (${prop.description.replace(/\.$/, '')})` : '';
+  switch (e.name) {
+    case 'required':
+      return `${title} is required`;
+    case 'pattern':
+      return `${title} is not valid${hint}`;
+    case 'format':
+      return params.format === 'date' ? `${title} must be a valid date` : `${title} is not valid${hint}`;
+    case 'enum':
+      return `Choose ${title} from the list`;
+    case 'type':
+      return params.type === 'number' || params.type === 'integer' ? `${title} must be a number` : `${title} is not valid`;
+    case 'minLength':
+      return `${title} must have at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `${title} may have at most ${String(params.limit)} characters`;
+    case 'minimum':
+      return `${title} must be at least ${String(params.limit)}`;
+    case 'maximum':
+      return `${title} must be at most ${String(params.limit)}`;
+    default:
+      return `${title} ${e.message ?? 'is not valid'}`;
+  }
+}
+
+export function transformErrorsFor(schema: JsonObject): ErrorTransformer<Filter> {
+  return (errors) => errors.map((e) => ({ ...e, message: friendlyMessage(e, schema), stack: friendlyMessage(e, schema) }));
+}

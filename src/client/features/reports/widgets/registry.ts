@@ -1,0 +1,17 @@
+/** Our named filter widgets (uiSchema 'ui:widget'), looked up by name; RJSF's own widgets stay available. */
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import type { OUR_FILTER_WIDGETS } from '../../../../shared/definitions/filter-widgets';
+import { TrainWidget } from './TrainWidget';
+import { DateWidget } from './DateWidget';
+import { DivisionWidget, LobbyWidget, ZoneWidget } from './CascadeWidgets';
+
+const ours: Record<(typeof OUR_FILTER_WIDGETS)[number], RegistryWidgetsType[string]> = {
+  train: TrainWidget,
+  date: DateWidget,
+  zone: ZoneWidget,
+  division: DivisionWidget,
+  lobby: LobbyWidget,
+};
+
+/** Also used for string fields with format 'date' that name no widget (RJSF looks up 'DateWidget'). */
+export const filterWidgets: RegistryWidgetsType = { ...ours, DateWidget };

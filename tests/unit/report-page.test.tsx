@@ -1,0 +1,232 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { ApiError, ReportApiContext, TrainListContext, type ExportRequest, type ReportApi, type RunRequest } from '../../src/client/features/reports/api';
+import { ReportPage } from '../../src/client/features/reports/ReportPage';
+import type { PublicReport } from '../../src/shared/report-definition';
+import type { ReportPage as ResultPage } from '../../src/client/features/reports/lib/parse';
+import { todayIst } from '../../src/client/features/reports/lib/dates';
+
+beforeAll(() => {
+  // The first render loads AG Grid and RJSF: slower than the default 1 s on a busy machine.
+  configure({ asyncUtilTimeout: 8000 });
+  // jsdom lacks these; PrimeReact and AG Grid look for them.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+afterEach(cleanup);
+
+const report: PublicReport = {
+  id: 'demo_report',
+  title: 'Demo Report',
+  description: 'A report made up for the tests.',
+  endpoint: 'getDemo',
+  filter: {
+    schema: {
+      type: 'object',
+      required: ['trainNo', 'start_date', 'end_date'],
+      properties: {
+        trainNo: { title: 'Train No', type: 'string', pattern: '^[0-9]{5}$' },
+        start_date: { title: 'From', type: 'string', format: 'date' },
+        end_date: { title: 'To', type: 'string', format: 'date' },
+        cls: { title: 'Class', type: 'string', enum: ['SL', '3A'] },
+      },
+    },
+    uiSchema: { trainNo: { 'ui:widget': 'train' }, start_date: { 'ui:widget': 'date' }, end_date: { 'ui:widget': 'date' } },
+    defaults: { start_date: '$today-1', end_date: '$today' },
+    rules: [{ rule: 'dateRange', start: 'start_date', end: 'end_date', maxDays: 31 }],
+  },
+  columns: [
+    { field: 'coach', headerName: 'Coach' },
+    { field: 'fare', headerName: 'Fare', type: 'currency' },
+    { field: 'state', headerName: 'State', type: 'status' },
+  ],
+  export: { formats: ['csv', 'pdf'], fileName: 'demo-{trainNo}' },
+  paging: { mode: 'client', pageSize: 50 },
+  exportCaps: { csv: 200_000, xlsx: 100_000, pdf: 5_000 },
+};
+
+interface Fake extends ReportApi {
+  runs: RunRequest[];
+  exports: ExportRequest[];
+}
+
+function fakeApi(opts: { definition?: () => Promise<PublicReport>; run?: (req: RunRequest) => Promise<ResultPage> } = {}): Fake {
+  const runs: RunRequest[] = [];
+  const exports: ExportRequest[] = [];
+  return {
+    runs,
+    exports,
+    listReports: async () => [],
+    getReport: opts.definition ?? (async (id) => (id === report.id ? report : Promise.reject(new ApiError(`No report "${id}"`, 404)))),
+    runReport: async (req) => {
+      runs.push(req);
+      return opts.run ? opts.run(req) : { rows: [{ coach: 'S1', fare: 1234.5, state: 'Released' }, { coach: 'S2', fare: 10, state: 'Pending' }], total: 2, page: 1, rowsPerPage: 2 };
+    },
+    exportReport: async (req) => {
+      exports.push(req);
+      return { blob: new Blob(['a,b']), fileName: 'demo.csv' };
+    },
+    railwayCodes: async () => [],
+  };
+}
+
+function renderAt(url: string, api: ReportApi, trains: string[] = ['12301', '12951']) {
+  const router = createMemoryRouter(
+    [
+      { path: '/layout/uikit/:reportId', element: <ReportPage /> },
+      { path: '/layout/dashboard', element: <p>Dashboard</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <ReportApiContext.Provider value={api}>
+      <TrainListContext.Provider value={trains}>
+        <RouterProvider router={router} />
+      </TrainListContext.Provider>
+    </ReportApiContext.Provider>,
+  );
+  return router;
+}
+
+const input = (label: string): HTMLInputElement => {
+  const el = screen.getByLabelText(label, { exact: false });
+  if (!(el instanceof HTMLInputElement)) throw new Error(`${label} is not an input`);
+  return el;
+};
+
+describe('report page', { timeout: 40_000 }, () => {
+  it('shows a not-found message with a link to the dashboard for an unknown report', async () => {
+    renderAt('/layout/uikit/no_such_report', fakeApi());
+    expect(await screen.findByRole('heading', { name: 'Report not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /dashboard/i }).getAttribute('href')).toBe('/layout/dashboard');
+  });
+
+  it('shows the reason when the definition is unavailable', async () => {
+    renderAt('/layout/uikit/demo_report', fakeApi({ definition: () => Promise.reject(new ApiError('This report is unavailable: demo_report.json#/columns/0: bad', 503)) }));
+    expect(await screen.findByRole('heading', { name: 'Report unavailable' })).toBeTruthy();
+    expect(screen.getByText(/demo_report.json#\/columns\/0: bad/)).toBeTruthy();
+  });
+
+  it('fills the defaults ($today) and does not run until asked', async () => {
+    const api = fakeApi();
+    renderAt('/layout/uikit/demo_report', api);
+    await screen.findByRole('heading', { name: 'Demo Report' });
+    const [y, m, d] = todayIst().split('-');
+    // The calendar writes its input's text in an effect.
+    await waitFor(() => expect(input('To').value).toBe(`${d}/${m}/${y}`));
+    expect(screen.getByText('Choose the filter and press Run.')).toBeTruthy();
+    expect(api.runs).toHaveLength(0);
+  });
+
+  it('runs a shared URL with its filter, and Run pushes a new filter into the URL; back restores the old one', async () => {
+    const api = fakeApi();
+    const router = renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', api);
+    await screen.findByText('2 records');
+    expect(api.runs[0]?.filter).toEqual({ trainNo: '12301', start_date: '2025-08-01', end_date: '2025-08-02' });
+    expect(api.runs[0]?.endpoint).toBe('getDemo');
+    expect(input('Train No').value).toBe('12301');
+
+    fireEvent.change(input('Train No'), { target: { value: ' 12951 ' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
+    await waitFor(() => expect(api.runs).toHaveLength(2));
+    expect(api.runs[1]?.filter.trainNo).toBe('12951');
+    expect(new URLSearchParams(router.state.location.search).get('trainNo')).toBe('12951');
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(input('Train No').value).toBe('12301'));
+    await waitFor(() => expect(api.runs.at(-1)?.filter.trainNo).toBe('12301'));
+  });
+
+  it('refuses a date range the definition forbids, without calling the server', async () => {
+    const api = fakeApi();
+    renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-10&end_date=2025-08-01', api);
+    await screen.findByRole('heading', { name: 'Demo Report' });
+    fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
+    expect(await screen.findByText('End date must not be before the start date')).toBeTruthy();
+    expect(api.runs).toHaveLength(0);
+  });
+
+  it('shows friendly schema errors on the fields', async () => {
+    const api = fakeApi();
+    renderAt('/layout/uikit/demo_report', api);
+    await screen.findByRole('heading', { name: 'Demo Report' });
+    fireEvent.change(input('Train No'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
+    expect(await screen.findByText('Train No is not valid')).toBeTruthy();
+    expect(api.runs).toHaveLength(0);
+  });
+
+  it("shows 'No records found' with the applied filters", async () => {
+    renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', fakeApi({ run: async () => ({ rows: [], total: 0, page: 1, rowsPerPage: 0 }) }));
+    const empty = await screen.findByText('No records found');
+    const box = empty.parentElement;
+    if (!box) throw new Error('no empty box');
+    expect(within(box).getByText('12301')).toBeTruthy();
+    expect(within(box).getByText('01/08/2025')).toBeTruthy();
+  });
+
+  it("puts the server's 400 field errors on the fields and keeps the form values", async () => {
+    const api = fakeApi({ run: () => Promise.reject(new ApiError('Train No is not run on this date', 400, [{ field: 'trainNo', reason: 'Train 12301 does not run on 01/08/2025' }])) });
+    renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', api);
+    expect(await screen.findByText('Train 12301 does not run on 01/08/2025')).toBeTruthy();
+    expect(screen.getByText(/Please check the filter/)).toBeTruthy();
+    expect(input('Train No').value).toBe('12301');
+  });
+
+  it("shows the server's message when the report times out, with a retry", async () => {
+    let fail = true;
+    const api = fakeApi({ run: async () => (fail ? Promise.reject(new ApiError('The report took longer than 15 s; narrow the filter', 503)) : { rows: [{ coach: 'S9' }], total: 1, page: 1, rowsPerPage: 1 }) });
+    renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', api);
+    expect(await screen.findByText(/took longer than 15 s/)).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('1 record')).toBeTruthy();
+  });
+
+  it('Reset restores the defaults and clears the result', async () => {
+    const router = renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-07-01&end_date=2025-07-02&_run=1', fakeApi());
+    await screen.findByText('2 records');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    const [y, m, d] = todayIst().split('-');
+    await waitFor(() => expect(input('To').value).toBe(`${d}/${m}/${y}`));
+    expect(input('Train No').value).toBe('');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('says when the client-paged result is cut short and shows the export caps', async () => {
+    renderAt(
+      '/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1',
+      fakeApi({ run: async () => ({ rows: [{ coach: 'S1' }], total: 45_000, page: 1, rowsPerPage: 1 }) }),
+    );
+    expect(await screen.findByText('Showing the first 1 of 45,000 rows; export for all.')).toBeTruthy();
+    expect(screen.getByText(/up to 2,00,000 \(CSV\), 5,000 \(PDF\)/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Excel/ })).toBeNull();
+  });
+
+  it('exports with the run filter and the visible columns', async () => {
+    const api = fakeApi();
+    renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', api);
+    await screen.findByText('2 records');
+    // jsdom has no object URLs; the download itself is the browser's job.
+    URL.createObjectURL = () => 'blob:x';
+    URL.revokeObjectURL = () => undefined;
+    fireEvent.click(screen.getByRole('button', { name: /CSV/ }));
+    expect(await screen.findByText('Downloaded demo.csv')).toBeTruthy();
+    expect(api.exports[0]).toMatchObject({ reportId: 'demo_report', format: 'csv', filter: { trainNo: '12301', start_date: '2025-08-01', end_date: '2025-08-02' }, columns: ['coach', 'fare', 'state'] });
+  });
+});
