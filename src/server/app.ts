@@ -10,6 +10,11 @@ import { healthRoutes } from './routes/health';
 import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/export';
 import { lookupRoutes } from './routes/lookups';
+import { deviceRoutes } from './routes/devices';
+import { feedbackRoutes } from './routes/feedback';
+import { metaRoutes } from './routes/meta';
+import { consistRoutes } from './routes/consist';
+import { trainRoutes } from './routes/trains';
 import { ReportRegistry } from './reports/registry';
 import { syncMenuAvailability } from './reports/menu-availability';
 import { menuRoutes } from './routes/menu';
@@ -78,6 +83,11 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   const suMobiles = authOptions.suMobiles;
   lookupRoutes(app, { db, suMobiles });
   exportRoutes(app, { db, config, registry, suMobiles });
+  metaRoutes(app, { rootDir: config.rootDir }); // dashboard.json, docs/release-notes.json (watched)
+  deviceRoutes(app, { db, suMobiles });
+  feedbackRoutes(app, { db });
+  consistRoutes(app, { db, config, suMobiles });
+  trainRoutes(app, { db, suMobiles });
   reportRoutes(app, { db, config, registry, suMobiles }); // last: its /api/:endpoint routes catch what no static route took
 
   await registerSpa(app, config.clientDir);

@@ -17,6 +17,12 @@ export interface Config {
   /** Statement timeout of report queries, ms (HHT_REPORT_TIMEOUT_MS). */
   reportTimeoutMs: number;
   production: boolean;
+  /** External coach consist service (HHT_CONSIST_URL); when absent our server answers from run_coaches. */
+  consistUrl: string | undefined;
+  /** Token sent as 'Authorization: Bearer <token>' to the consist service (HHT_CONSIST_TOKEN). */
+  consistToken: string | undefined;
+  /** Timeout of a consist service call, ms (HHT_CONSIST_TIMEOUT_MS, default 5000). */
+  consistTimeoutMs: number;
   /** Directory of the built client (dist/client). */
   clientDir: string;
   /** Repository root: reports/, schemas/, menu.json, themes/. */
@@ -71,6 +77,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`HHT_REPORT_TIMEOUT_MS must be a number of milliseconds from 100 to 600000, got "${timeoutText}"`);
   }
 
+  const consistUrl = env.HHT_CONSIST_URL || undefined;
+  if (consistUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(consistUrl)) {
+    problems.push(`HHT_CONSIST_URL must be an http:// or https:// URL, got "${consistUrl}"`);
+  }
+  const consistToken = env.HHT_CONSIST_TOKEN || undefined;
+  if (consistToken !== undefined && !/^[\x21-\x7E]{1,4096}$/.test(consistToken)) {
+    problems.push('HHT_CONSIST_TOKEN must be printable characters without spaces');
+  }
+  if (consistUrl === undefined && consistToken !== undefined) problems.push('HHT_CONSIST_TOKEN is set but HHT_CONSIST_URL is not');
+  const consistTimeoutText = env.HHT_CONSIST_TIMEOUT_MS ?? '5000';
+  const consistTimeoutMs = /^\d+$/.test(consistTimeoutText) ? Number(consistTimeoutText) : NaN;
+  if (!(consistTimeoutMs >= 100 && consistTimeoutMs <= 60_000)) {
+    problems.push(`HHT_CONSIST_TIMEOUT_MS must be a number of milliseconds from 100 to 60000, got "${consistTimeoutText}"`);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -85,6 +106,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustText === '1' || trustText === 'true',
     reportTimeoutMs,
     production,
+    consistUrl,
+    consistToken,
+    consistTimeoutMs,
     clientDir: resolve(rootDir, env.HHT_CLIENT_DIR ?? 'dist/client'),
     rootDir,
   };

@@ -37,14 +37,17 @@ export const router = createBrowserRouter([
         ),
         children: [
           { index: true, element: <Navigate to="dashboard" replace /> },
-          { path: 'dashboard', lazy: async () => ({ Component: (await placeholders()).DashboardPage }) },
+          { path: 'dashboard', lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage')).DashboardPage }) },
           {
             path: 'uikit',
             children: [
               { index: true, element: <Navigate to="/layout/dashboard" replace /> },
+              { path: 'feedbackform', lazy: async () => ({ Component: (await import('../features/feedback/FeedbackPage')).FeedbackPage }) },
+              { path: 'whatsnew', lazy: async () => ({ Component: (await import('../features/whats-new/WhatsNewPage')).WhatsNewPage }) },
               { path: ':reportId', lazy: async () => ({ Component: (await import('./ReportRoute')).ReportRoute }) },
             ],
           },
+          { path: 'utilities/devices', lazy: async () => ({ Component: (await import('../features/devices/DevicesPage')).DevicesPage }) },
           { path: 'utilities/*', lazy: async () => ({ Component: (await placeholders()).UtilitiesPage }) },
         ],
       },

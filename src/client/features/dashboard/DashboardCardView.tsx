@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from 'primereact/button';
+import { Skeleton } from 'primereact/skeleton';
+import { cardHref, type DashboardCard } from '../../../shared/dashboard';
+import { failureText, fetchCardRows, type Row } from './api';
+import { StatBody } from './StatCard';
+import { ChartBody } from './ChartCard';
+
+type CardState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ok'; rows: Row[] };
+
+/** One card: loads its own call, shows a skeleton, then the number or chart, or its own error with a retry. */
+export function DashboardCardView({ card }: { card: DashboardCard }) {
+  const [state, setState] = useState<CardState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setState({ status: 'loading' });
+    fetchCardRows(card, ctl.signal).then(
+      (rows) => setState({ status: 'ok', rows }),
+      async (err: unknown) => {
+        if (ctl.signal.aborted) return;
+        setState({ status: 'error', message: await failureText(err) });
+      },
+    );
+    return () => ctl.abort();
+  }, [card, attempt]);
+
+  const href = card.link ? cardHref(card.link) : undefined;
+  return (
+    <section className={`dash-card dash-card-${card.kind}`} aria-labelledby={`card-title-${card.id}`} aria-busy={state.status === 'loading'} data-testid={`card-${card.id}`}>
+      <header className="dash-card-head">
+        {card.icon ? <i className={`${card.icon} dash-card-icon`} aria-hidden="true" /> : null}
+        <h2 id={`card-title-${card.id}`} className="dash-card-title">
+          {card.title}
+        </h2>
+      </header>
+      <div className="dash-card-body">
+        {state.status === 'loading' ? (
+          card.kind === 'chart' ? <Skeleton height="12rem" /> : <Skeleton width="8rem" height="2.5rem" />
+        ) : state.status === 'error' ? (
+          <div className="dash-card-error" role="alert">
+            <span>{state.message}</span>
+            <Button type="button" label="Retry" icon="pi pi-refresh" size="small" text onClick={retry} />
+          </div>
+        ) : card.kind === 'stat' ? (
+          <StatBody card={card} rows={state.rows} />
+        ) : (
+          <ChartBody card={card} rows={state.rows} />
+        )}
+      </div>
+      {href ? (
+        <footer className="dash-card-foot">
+          <Link to={href} className="dash-card-link">
+            {href.startsWith('/layout/uikit/') ? 'Open report' : 'Open'} <span className="dash-sr-only">{card.title}</span>
+            <i className="pi pi-arrow-right" aria-hidden="true" />
+          </Link>
+        </footer>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { formatCell } from '../../../shared/column-types';
+import type { DashboardCard } from '../../../shared/dashboard';
+import { statValue, type Row } from './api';
+
+export function StatBody({ card, rows }: { card: DashboardCard; rows: Row[] }) {
+  const value = statValue(card, rows);
+  const text = formatCell(card.format === 'currency' ? 'currency' : card.format === 'percent' ? 'percent' : 'number', value);
+  return (
+    <div className="dash-stat">
+      <span className="dash-stat-value" data-testid={`card-value-${card.id}`}>
+        {text}
+      </span>
+      {card.caption ? <span className="dash-stat-caption">{card.caption}</span> : null}
+    </div>
+  );
+}

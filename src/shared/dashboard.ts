@@ -1,0 +1,50 @@
+/** Dashboard cards as data (dashboard.json, validated by schemas/dashboard.schema.json). */
+export type ChartType = 'line' | 'bar' | 'doughnut' | 'pie';
+
+export interface ChartSeries {
+  field: string;
+  label: string;
+}
+
+export interface CardChart {
+  type: ChartType;
+  /** Row field giving the x-axis labels (line/bar) or the slice names (doughnut/pie). */
+  labelField: string;
+  series: ChartSeries[];
+}
+
+export interface DashboardCard {
+  id: string;
+  title: string;
+  /** Call name: /api/<endpoint>. */
+  endpoint: string;
+  method?: 'POST' | 'GET';
+  kind: 'stat' | 'chart';
+  /** stat: the row field holding the number. */
+  valueField?: string;
+  /** stat: how rows become one number: first row's value (default), sum over rows, or the row count. */
+  aggregate?: 'first' | 'sum' | 'count';
+  /** stat: number (default), currency (rupees) or percent. */
+  format?: 'number' | 'currency' | 'percent';
+  /** stat: text under the number. */
+  caption?: string;
+  chart?: CardChart;
+  /** PrimeIcons class, e.g. "pi pi-users". */
+  icon?: string;
+  /** A report id (opens /layout/uikit/<id>) or a path under /layout. */
+  link?: string;
+  /** Send cookies with the call (spec: TDRCard is sent with credentials). */
+  withCredentials?: boolean;
+  /** Filter body (POST) or query (GET) sent with the call; "$today" style values resolve on the day. */
+  params?: Record<string, string | number | boolean>;
+}
+
+export interface DashboardConfig {
+  $schema?: string;
+  cards: DashboardCard[];
+}
+
+/** Where a card's link goes in the client. */
+export function cardHref(link: string): string {
+  return link.startsWith('/') ? link : `/layout/uikit/${link}`;
+}

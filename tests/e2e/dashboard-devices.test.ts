@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, type TestBrowser } from '../support/browser';
+import { signIn } from '../support/login';
+
+/** Needs the real login page and the shell (src/client/lib/session.tsx lands with them). */
+const shellReady = existsSync('src/client/lib/session.tsx') && existsSync('src/client/lib/api.ts');
+
+describe.skipIf(!shellReady)('dashboard and devices in the browser', () => {
+  let b: TestBrowser;
+  beforeAll(async () => {
+    b = await launchBrowser({ width: 1400, height: 1000 });
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  for (const userId of ['HHTSU', 'HHTDIV']) {
+    it(`shows ${userId} the dashboard cards with values and charts, each linking to its report`, async () => {
+      const base = inject('baseUrl');
+      await signIn(b.page, base, userId);
+      await b.page.goto(`${base}/layout/dashboard`);
+      const passengers = b.page.getByTestId('card-value-passengers');
+      await passengers.waitFor();
+      await expect.poll(async () => Number((await passengers.innerText()).replace(/[^\d]/g, ''))).toBeGreaterThan(0);
+      for (const id of ['tdrs', 'efts', 'rac-wl', 'released', 'devices', 'trains-manned']) {
+        await expect.poll(async () => (await b.page.getByTestId(`card-value-${id}`).innerText()).trim()).toMatch(/\d/);
+      }
+      for (const id of ['passengers-7-days', 'class-share', 'coach-manning']) await b.page.getByTestId(`card-chart-${id}`).waitFor();
+      expect(await b.page.locator('[data-testid^="card-"] [role="alert"]').count()).toBe(0);
+      await b.page.getByTestId('card-devices').getByRole('link').click();
+      await expect.poll(() => b.page.url()).toMatch(/\/layout\/utilities\/devices$/);
+      expect(b.errors).toEqual([]);
+    });
+  }
+
+  it('lets HHTDIV find a DLI device, change it, and see the change in the audit trail', async () => {
+    const base = inject('baseUrl');
+    await signIn(b.page, base, 'HHTDIV');
+    await b.page.goto(`${base}/layout/utilities/devices`);
+    const first = b.page.locator('.dev-link').first();
+    await first.waitFor();
+    const deviceId = (await first.innerText()).trim();
+    await b.page.getByLabel('Search devices').fill(deviceId);
+    await expect.poll(() => b.page.locator('.dev-link').count()).toBe(1);
+    await b.page.locator('.dev-link').first().click();
+    const dialog = b.page.getByRole('dialog');
+    await dialog.getByLabel('Remarks').waitFor();
+    const remark = `Browser test ${Date.now()}`;
+    await dialog.getByLabel('Remarks').fill(remark);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.getByText(`Device ${deviceId} updated.`).waitFor();
+    await dialog.getByRole('tab', { name: /Audit trail/ }).click();
+    await dialog.getByText(`Remarks: ${remark}`).waitFor();
+    expect(b.errors).toEqual([]);
+  });
+});
