@@ -181,13 +181,22 @@ it('restores the scroll position on back and scrolls to an anchor', async () => 
   const t = b;
   await signIn(t.page, inject('baseUrl'), SHELL_USER_ID);
   await t.page.locator('.layout-menu').waitFor({ state: 'attached' });
-  await t.page.getByRole('link', { name: 'Summary', exact: true }).click();
-  await expect.poll(() => t.page.url()).toMatch(/#summary$/);
-  // scrolled to the anchor (as far as the page can scroll), just below the fixed top bar
+  // An in-app link to an anchor of the release notes scrolls to it (as far as the page can), below the top bar.
+  await t.page.getByRole('link', { name: 'Whats New' }).click();
+  await t.page.getByRole('heading', { name: "What's New" }).waitFor();
+  await t.page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '#wn-v1.5.0';
+    a.textContent = 'to v1.5.0';
+    a.id = 'test-anchor-link';
+    document.querySelector('.wn-heading')?.after(a);
+  });
+  await t.page.locator('#test-anchor-link').click();
+  await expect.poll(() => t.page.url()).toMatch(/#wn-v1\.5\.0$/);
   await expect
     .poll(() =>
       t.page.evaluate(() => {
-        const el = document.getElementById('summary')!;
+        const el = document.getElementById('wn-v1.5.0')!;
         const want = Math.min(document.documentElement.scrollHeight - innerHeight, el.getBoundingClientRect().top + scrollY - 70);
         return want > 0 && Math.abs(scrollY - want) <= 2;
       }),
@@ -196,8 +205,8 @@ it('restores the scroll position on back and scrolls to an anchor', async () => 
   await t.page.evaluate(() => window.scrollTo(0, 120));
   await t.page.waitForTimeout(100);
   const y = await t.page.evaluate(() => window.scrollY);
-  await t.page.getByRole('link', { name: 'Whats New' }).click();
-  await t.page.getByRole('heading', { name: 'whatsnew' }).waitFor();
+  await t.page.getByRole('link', { name: 'Feedback Form' }).click();
+  await t.page.waitForURL(/feedbackform$/);
   await t.page.goBack();
   await expect.poll(() => t.page.evaluate(() => window.scrollY)).toBe(y);
 });
