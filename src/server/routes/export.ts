@@ -68,6 +68,7 @@ export function exportRoutes(
         filters: Object.entries(values).map(([k, v]) => ({ label: props[k]?.title ?? k, value: String(v) })),
         user: user ? `${user.name} (${user.userId})` : 'unknown',
         generatedAt: app.clock.now(),
+        rowCount: rows.length,
       },
     });
     const fileName = exportFileName(report.definition.export?.fileName ?? report.definition.id, values, format);

@@ -6,6 +6,8 @@ export interface ExportMeta {
   filters: { label: string; value: string }[];
   user: string;
   generatedAt: Date;
+  /** Rows in the file, when known before writing (shown in the PDF heading). */
+  rowCount?: number;
 }
 
 export interface ExportInput {

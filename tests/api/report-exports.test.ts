@@ -1,0 +1,91 @@
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import ExcelJS from 'exceljs';
+import { cloneSeededTestDb } from '../support/seeded';
+import { TEST_DRIVERS, type TestDb } from '../support/db';
+import { buildTestApp } from '../support/app';
+import { loginAs, type SignedIn } from '../support/login';
+import { sampleFilter } from '../support/sample-filters';
+import { insertDemoUsers } from '../../src/server/auth/demo-users';
+import { checkDefinitions } from '../../src/shared/definitions/validate';
+import { readDefinitionFiles } from '../../src/server/reports/definition-files';
+import { manualClock } from '../../src/server/clock';
+
+/**
+ * The text a PDF shows: its content streams (pdfkit deflates them) hold `[<hex> kern <hex>] TJ` runs in the
+ * standard fonts' single-byte encoding; each run is decoded and joined.
+ */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const runs: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue; // not a deflated stream
+    }
+    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      runs.push([...(tj[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1] ?? '', 'hex').toString('latin1')).join(''));
+    }
+  }
+  return runs.join('\n');
+}
+
+describe.each(TEST_DRIVERS)('every report exports to CSV, xlsx and PDF on %s', (driver) => {
+  let t: TestDb & { today: string };
+  let app: FastifyInstance;
+  let su: SignedIn;
+  const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
+
+  beforeAll(async () => {
+    t = await cloneSeededTestDb(driver);
+    await insertDemoUsers(t.db);
+    app = await buildTestApp(t.db, { clock: manualClock(new Date(`${t.today}T12:00:00+05:30`)) });
+    su = await loginAs(app, 'HHTSU');
+  }, 300_000);
+  afterAll(async () => {
+    await app?.close();
+    await t?.drop();
+  });
+
+  const withExport = checked.reports.filter((r) => (r.definition.export?.formats.length ?? 0) > 0);
+
+  it.each(withExport.map((r) => [r.definition.id, r] as const))('%s: each file holds every row of the report', async (_id, report) => {
+    const filter = await sampleFilter(t.db, report, t.today);
+    const view = report.views[0]!;
+    const query = new URLSearchParams({ rowsPerPage: '1000' });
+    if (view.method === 'GET') for (const [k, v] of Object.entries(filter)) query.set(k, String(v));
+    const run = await app.inject({
+      method: view.method,
+      url: `/api/${view.endpoint}?${query.toString()}`,
+      headers: su.headers(),
+      ...(view.method === 'POST' ? { payload: filter } : {}),
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const total = run.json<{ total: number }>().total;
+    const visible = view.columns.filter((c) => !c.hidden).length;
+    for (const format of report.definition.export?.formats ?? []) {
+      const res = await app.inject({ method: 'POST', url: `/api/export/${report.definition.id}?format=${format}`, headers: su.headers(), payload: filter });
+      expect(res.statusCode, `${format}: ${res.body.slice(0, 200)}`).toBe(200);
+      expect(res.headers['x-total-rows']).toBe(String(total));
+      if (format === 'csv') {
+        const lines = res.body.replace(/^\uFEFF/, '').split('\r\n').filter((l) => l !== '');
+        expect(lines.length - 1).toBe(total);
+      } else if (format === 'xlsx') {
+        const wb = new ExcelJS.Workbook();
+        await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+        const ws = wb.worksheets[0]!;
+        expect(ws.actualRowCount - 1).toBe(total);
+        expect(ws.getRow(1).cellCount).toBe(visible);
+      } else {
+        expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+        expect(res.rawPayload.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+        const text = pdfText(res.rawPayload);
+        expect(text).toContain(`, ${total} rows`);
+        expect(text).toMatch(/Page 1 of \d+/);
+      }
+    }
+  });
+});
