@@ -22,5 +22,6 @@ SELECT p.pnr,
    AND tr.start_date = :startDate::date
    AND (:cls::text IS NULL OR p.class = :cls)
    AND (:coach::text IS NULL OR p.coach_id = :coach)
+   AND (:pnr::text IS NULL OR p.pnr = :pnr)
    AND {{scope}}
  ORDER BY p.coach_id NULLS LAST, p.berth_no, p.pnr, p.psgn_no

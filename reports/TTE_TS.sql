@@ -28,6 +28,7 @@ SELECT b.tte_id,
        b.sign_off_at,
        b.twr_status,
        b.device_id,
+       b.trip_id,
        COALESCE(ist_date(b.sign_off_at), r.start_date + 1) AS eft_until
   FROM runs r
   JOIN beats b ON b.run_id = r.run_id

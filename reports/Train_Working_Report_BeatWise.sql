@@ -1,7 +1,7 @@
 -- TWRBeatwise: the Train Working Report of one run, one row per beat: TTE, HHT, coaches, passengers checked
 -- (distinct passengers marked O or NT), not turned up, berths allotted, EFTs and their amount.
 WITH run AS (
-  SELECT tr.run_id
+  SELECT tr.run_id, tr.train_no, tr.start_date
     FROM train_runs tr
    WHERE tr.train_no = :trainNo
      AND tr.start_date = :startDate::date
@@ -37,7 +37,10 @@ SELECT b.beat_no,
        COALESCE(ef.eft_amount, 0) AS eft_amount,
        b.sign_on_at,
        b.sign_off_at,
-       b.twr_status
+       b.twr_status,
+       run.train_no,
+       run.start_date,
+       COALESCE(ist_date(b.sign_off_at), run.start_date + 1) AS eft_until
   FROM beats b
   JOIN run ON run.run_id = b.run_id
   JOIN ttes te ON te.tte_id = b.tte_id

@@ -1,7 +1,13 @@
 -- AllocationException: berth allotments (reallocations) of the run(s) that break a rule.
 --   DOUBLE_ALLOTMENT          the berth went to two passengers on overlapping segments (another allotment, or a
 --                             confirmed passenger who turned up and neither shifted nor got down).
---   ALLOTTED_WITHIN_NT_GRACE  the berth holder was marked NT less than 60 minutes before the allotment (or after it).
+--   ALLOTTED_WITHIN_NT_GRACE  the berth of a holder marked NT was allotted while it was still protected: before
+--                             the holder was marked NT at all, or before the grace ended. The grace (the holder may
+--                             still board further on) lasts until the train departs the next stop after the
+--                             holder's boarding station, but at most 60 minutes after the departure from the
+--                             boarding station, whichever comes first. Departures are the timetable's (train_stops,
+--                             IST, day of journey) plus the run's share of its running delay (delay_min spread
+--                             evenly along the stops), since actual departures are not recorded.
 --   OUT_OF_PRIORITY           a waitlisted passenger was allotted while a turned-up RAC passenger of the same class,
 --                             travelling on an overlapping segment, had not yet been allotted (RAC comes first).
 -- Segments compare stop sequence numbers of the train's timetable.
@@ -28,6 +34,15 @@ WITH ra AS (
     JOIN passengers p ON p.run_id = a.run_id AND p.coach_id = a.coach_id AND p.berth_no = a.berth_no
    WHERE p.psgn_id <> a.psgn_id
      AND p.current_status <> 'CAN'
+), stop_times AS (
+  -- Estimated actual departure from each stop of the runs in question (arrival at the terminus).
+  SELECT x.run_id, s.seq, s.station_code,
+         ((x.start_date + (s.day_no - 1)) + COALESCE(s.dep_time, s.arr_time)::time) AT TIME ZONE 'Asia/Kolkata'
+           + make_interval(mins => round(x.delay_min * (s.seq - 1)::numeric / greatest(x.last_seq - 1, 1))::int) AS dep_at
+    FROM (SELECT DISTINCT ra.run_id, ra.train_no, ra.start_date, tr.delay_min,
+                 (SELECT max(s2.seq) FROM train_stops s2 WHERE s2.train_no = ra.train_no) AS last_seq
+            FROM ra JOIN train_runs tr ON tr.run_id = ra.run_id) x
+    JOIN train_stops s ON s.train_no = x.train_no
 ), anomalies AS (
   SELECT a.realloc_id, 'DOUBLE_ALLOTMENT' AS anomaly, b.pnr AS other_pnr,
          'Also allotted to PNR ' || b.pnr || ' for ' || b.from_station || '-' || b.to_station AS detail
@@ -46,9 +61,11 @@ WITH ra AS (
                       WHERE ce.run_id = a.run_id AND ce.event_type IN ('SHIFTED', 'GOT_DOWN') AND ce.psgn_id = h.psgn_id)
   UNION ALL
   SELECT a.realloc_id, 'ALLOTTED_WITHIN_NT_GRACE', h.pnr,
-         'PNR ' || h.pnr || ' marked NT ' ||
-         CASE WHEN a.allotted_at < n.nt_at THEN 'only after the allotment'
-              ELSE round(extract(epoch FROM a.allotted_at - n.nt_at) / 60.0)::int || ' min before the allotment' END
+         'PNR ' || h.pnr || ' ' ||
+         CASE WHEN a.allotted_at < n.nt_at THEN 'was marked NT only after the allotment'
+              ELSE 'marked NT; berth protected until ' || to_char(g.grace_end AT TIME ZONE 'Asia/Kolkata', 'HH24:MI') ||
+                   ' (' || g.grace_rule || '), allotted ' ||
+                   round(extract(epoch FROM g.grace_end - a.allotted_at) / 60.0)::int || ' min early' END
     FROM ra a
     JOIN holders h ON h.realloc_id = a.realloc_id
     CROSS JOIN LATERAL (
@@ -56,8 +73,18 @@ WITH ra AS (
             FROM checking_events ce
            WHERE ce.run_id = a.run_id AND ce.event_type = 'NT' AND ce.psgn_id = h.psgn_id
          ) n
+    CROSS JOIN LATERAL (
+          SELECT CASE WHEN nx.dep_at < bd.dep_at + interval '60 minutes' THEN nx.dep_at
+                      ELSE bd.dep_at + interval '60 minutes' END AS grace_end,
+                 CASE WHEN nx.dep_at < bd.dep_at + interval '60 minutes' THEN 'departure from ' || nx.station_code
+                      ELSE '60 min after departure from ' || bd.station_code END AS grace_rule
+            FROM stop_times bd
+            JOIN stop_times nx ON nx.run_id = bd.run_id
+                              AND nx.seq = (SELECT min(s3.seq) FROM stop_times s3 WHERE s3.run_id = bd.run_id AND s3.seq > bd.seq)
+           WHERE bd.run_id = a.run_id AND bd.seq = h.from_seq
+         ) g
    WHERE n.nt_at IS NOT NULL
-     AND a.allotted_at < n.nt_at + interval '60 minutes'
+     AND (a.allotted_at < n.nt_at OR a.allotted_at < g.grace_end)
      AND a.from_seq < h.to_seq AND h.from_seq < a.to_seq
   UNION ALL
   SELECT a.realloc_id, 'OUT_OF_PRIORITY', q.pnr,

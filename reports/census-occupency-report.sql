@@ -39,7 +39,9 @@ SELECT ts.seq,
        (sum(COALESCE(ps.boarding, 0) - COALESCE(ps.alighting, 0)) OVER (ORDER BY ts.seq))::int AS on_board,
        cap.capacity,
        round(100.0 * sum(COALESCE(ps.boarding, 0) - COALESCE(ps.alighting, 0)) OVER (ORDER BY ts.seq)
-             / NULLIF(cap.capacity, 0), 1) AS occupancy_pct
+             / NULLIF(cap.capacity, 0), 1) AS occupancy_pct,
+       lead(ts.station_code) OVER (ORDER BY ts.seq) AS next_station,
+       run.start_date
   FROM run
   JOIN train_stops ts ON ts.train_no = run.train_no
   JOIN stations s ON s.station_code = ts.station_code

@@ -8,7 +8,9 @@ SELECT cd.zone_code AS zone,
        count(*) FILTER (WHERE cd.status = 'OPEN')::int AS open,
        count(*) FILTER (WHERE cd.status = 'CLOSED')::int AS closed,
        round(avg(extract(epoch FROM cd.closed_at - cd.reported_at) / 3600.0)
-               FILTER (WHERE cd.status = 'CLOSED'), 1) AS avg_hours_to_close
+               FILTER (WHERE cd.status = 'CLOSED'), 1) AS avg_hours_to_close,
+       :start_date::date AS from_date,
+       :end_date::date AS to_date
   FROM coach_deficiencies cd
   JOIN train_runs tr ON tr.run_id = cd.run_id
   JOIN trains t ON t.train_no = tr.train_no

@@ -2,6 +2,7 @@
 SELECT dp.txn_id,
        dp.txn_at,
        dp.eft_no,
+       ist_date(e.issued_at) AS eft_date,
        dp.amount,
        dp.mode,
        dp.status,

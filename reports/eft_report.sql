@@ -1,6 +1,7 @@
 -- EFTs issued on board in an IST date range (efts_issued index), optionally for one train, TTE, reason or mode.
 SELECT e.eft_no,
        e.issued_at,
+       ist_date(e.issued_at) AS eft_date,
        tr.train_no,
        tr.start_date,
        e.coach_id AS coach,

@@ -9,7 +9,9 @@ SELECT td.zone_code AS zone,
        count(*) FILTER (WHERE td.status = 'ATTESTED')::int AS attested,
        count(*) FILTER (WHERE td.status = 'REFUNDED')::int AS refunded,
        count(*) FILTER (WHERE td.status = 'REJECTED')::int AS rejected,
-       COALESCE(sum(td.refund_amount) FILTER (WHERE td.status = 'REFUNDED'), 0) AS refund_amount
+       COALESCE(sum(td.refund_amount) FILTER (WHERE td.status = 'REFUNDED'), 0) AS refund_amount,
+       :start_date::date AS from_date,
+       :end_date::date AS to_date
   FROM tdrs td
   JOIN train_runs tr ON tr.run_id = td.run_id
   JOIN trains t ON t.train_no = tr.train_no

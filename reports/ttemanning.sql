@@ -30,7 +30,9 @@ SELECT bt.lobby_code AS lobby,
        COALESCE(max(mc.coaches_manned), 0) AS coaches_manned,
        string_agg(DISTINCT bt.device_id, ', ') AS hht_ids,
        min(bt.sign_on_at) AS first_sign_on,
-       max(bt.sign_off_at) AS last_sign_off
+       max(bt.sign_off_at) AS last_sign_off,
+       :srcDate::date - 3 AS from_date,
+       :srcDate::date AS to_date
   FROM bt
   JOIN ttes te ON te.tte_id = bt.tte_id
   LEFT JOIN mc ON mc.tte_id = bt.tte_id

@@ -9,7 +9,9 @@ SELECT ce.lobby_code AS lobby,
        count(*) FILTER (WHERE ce.sync_time IS NULL)::int AS pending,
        min(ce.device_time) AS first_event_at,
        max(ce.device_time) AS last_event_at,
-       max(ce.sync_time) AS last_sync_at
+       max(ce.sync_time) AS last_sync_at,
+       :srcDate::date - 3 AS from_date,
+       :srcDate::date AS to_date
   FROM checking_events ce
   JOIN train_runs tr ON tr.run_id = ce.run_id
   JOIN ttes te ON te.tte_id = ce.tte_id

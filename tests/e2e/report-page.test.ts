@@ -1,11 +1,12 @@
 /**
- * The generic report page in a real browser, against the real built client and the real server's headers
- * (CSP!), with the report API answered by the test (route interception). Sign-in and seeded reports are
- * exercised by the end-to-end report test; this one pins down the page itself.
+ * The generic report page in a real browser, signed in to the real server (real headers, CSP, session), with
+ * one made-up report's calls answered by the test (route interception) so that every page behaviour can be
+ * pinned down exactly. The real reports on seeded data are exercised by report-catalogue.test.ts.
  */
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser';
+import { signIn } from '../support/login';
 
 const definition = {
   id: 'fixture_report',
@@ -62,8 +63,16 @@ async function fakeApi(route: Route): Promise<void> {
     case '/api/export/fixture_report':
       return route.fulfill({ body: 'coach\nS1\n', headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="fixture-12951.csv"' } });
     default:
-      return route.fulfill({ status: 404, json: { message: `No report "${url.pathname.split('/').pop() ?? ''}"` } });
+      return route.continue(); // everything else (session, menu, unknown reports) goes to the real server
   }
+}
+
+/** The train box suggests from the user's train list; close the suggestions (Escape) as a user would. */
+async function closeSuggestions(page: Page): Promise<void> {
+  const panel = page.locator('.p-autocomplete-panel');
+  await panel.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'hidden' });
 }
 
 async function open(page: Page, path: string): Promise<void> {
@@ -73,6 +82,7 @@ async function open(page: Page, path: string): Promise<void> {
 
 beforeAll(async () => {
   b = await launchBrowser({ width: 1366, height: 900 });
+  await signIn(b.page, inject('baseUrl'), 'HHTSU');
 });
 afterAll(async () => {
   await b?.close();
@@ -85,11 +95,13 @@ it('runs a report from its definition, keeps the filter in a shareable URL, page
 
   // Client-side validation works under the server's CSP (no eval) and speaks plainly.
   await page.getByLabel('Train No').fill('12');
+  await closeSuggestions(page);
   await page.getByRole('button', { name: /^Run/ }).click();
   await page.getByText('Train No is not valid').waitFor();
   expect(calls.filter((c) => c.includes('getFixture'))).toEqual([]);
 
   await page.getByLabel('Train No').fill('12951');
+  await closeSuggestions(page);
   await page.locator('.p-dropdown:has(#root_zone)').click();
   await page.getByRole('option', { name: 'CR' }).click();
   await page.getByRole('button', { name: /^Run/ }).click();
@@ -129,6 +141,7 @@ it('runs a report from its definition, keeps the filter in a shareable URL, page
 
   // The shared URL gives the same result in a fresh page.
   const other = await b.context.newPage();
+  await signIn(other, inject('baseUrl'), 'HHTSU'); // a new tab has its own session storage
   await open(other, new URL(shared).pathname + new URL(shared).search);
   await other.getByText('45 records').waitFor();
   expect(await other.getByLabel('Train No').inputValue()).toBe('12951');
@@ -138,7 +151,8 @@ it('runs a report from its definition, keeps the filter in a shareable URL, page
 });
 
 it('shows a not-found message for an unknown report id', async () => {
+  await signIn(b.page, inject('baseUrl'), 'HHTSU'); // the first test's second tab superseded this session
   await open(b.page, '/layout/uikit/no_such_report');
   await b.page.getByRole('heading', { name: 'Report not found' }).waitFor();
-  expect(await b.page.getByRole('link', { name: /dashboard/i }).getAttribute('href')).toBe('/layout/dashboard');
+  expect(await b.page.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/layout/dashboard');
 });

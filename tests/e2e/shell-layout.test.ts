@@ -40,7 +40,7 @@ it('top bar: logo with tooltip to the dashboard, user name, designation and divi
   await t.page.locator('.layout-topbar-logo').hover();
   await t.page.getByText('Click me to Dashboard').waitFor();
   await t.page.goto(`${inject('baseUrl')}/layout/uikit/vacant_berths`);
-  await t.page.getByRole('heading', { name: 'vacant_berths' }).waitFor();
+  await t.page.getByRole('heading', { name: 'Vacant Berths' }).waitFor();
   await t.page.locator('.layout-topbar-logo').click();
   await expect.poll(() => t.page.url()).toMatch(/\/layout\/dashboard$/);
   expect(await seriousViolations(t.page)).toEqual([]);
@@ -163,13 +163,16 @@ it('profile menu: opens from the top bar, closes on an outside click and after n
 
 it('navigating to the current URL reloads the page; other links keep working', async () => {
   const t = await open(1280);
+  // The page loads its data (the report definition) again each time the link to the URL shown is followed.
+  let loads = 0;
+  t.page.on('request', (r) => {
+    if (r.url().endsWith('/api/meta/reports/eft_report')) loads += 1;
+  });
   await t.page.getByRole('link', { name: 'EFT Report' }).click();
-  const page = t.page.locator('[data-loaded-at]');
-  await t.page.getByRole('heading', { name: 'eft_report' }).waitFor();
-  const first = await page.getAttribute('data-loaded-at');
-  await t.page.waitForTimeout(20);
+  await t.page.getByRole('heading', { name: 'EFT Report' }).waitFor();
+  await expect.poll(() => loads).toBe(1);
   await t.page.getByRole('link', { name: 'EFT Report' }).click();
-  await expect.poll(() => page.getAttribute('data-loaded-at')).not.toBe(first);
+  await expect.poll(() => loads).toBe(2);
   expect(t.page.url()).toMatch(/\/layout\/uikit\/eft_report$/);
 });
 
@@ -178,13 +181,22 @@ it('restores the scroll position on back and scrolls to an anchor', async () => 
   const t = b;
   await signIn(t.page, inject('baseUrl'), SHELL_USER_ID);
   await t.page.locator('.layout-menu').waitFor({ state: 'attached' });
-  await t.page.getByRole('link', { name: 'Summary', exact: true }).click();
-  await expect.poll(() => t.page.url()).toMatch(/#summary$/);
-  // scrolled to the anchor (as far as the page can scroll), just below the fixed top bar
+  // An in-app link to an anchor of the release notes scrolls to it (as far as the page can), below the top bar.
+  await t.page.getByRole('link', { name: 'Whats New' }).click();
+  await t.page.getByRole('heading', { name: "What's New" }).waitFor();
+  await t.page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '#wn-v1.5.0';
+    a.textContent = 'to v1.5.0';
+    a.id = 'test-anchor-link';
+    document.querySelector('.wn-heading')?.after(a);
+  });
+  await t.page.locator('#test-anchor-link').click();
+  await expect.poll(() => t.page.url()).toMatch(/#wn-v1\.5\.0$/);
   await expect
     .poll(() =>
       t.page.evaluate(() => {
-        const el = document.getElementById('summary')!;
+        const el = document.getElementById('wn-v1.5.0')!;
         const want = Math.min(document.documentElement.scrollHeight - innerHeight, el.getBoundingClientRect().top + scrollY - 70);
         return want > 0 && Math.abs(scrollY - want) <= 2;
       }),
@@ -193,8 +205,8 @@ it('restores the scroll position on back and scrolls to an anchor', async () => 
   await t.page.evaluate(() => window.scrollTo(0, 120));
   await t.page.waitForTimeout(100);
   const y = await t.page.evaluate(() => window.scrollY);
-  await t.page.getByRole('link', { name: 'Whats New' }).click();
-  await t.page.getByRole('heading', { name: 'whatsnew' }).waitFor();
+  await t.page.getByRole('link', { name: 'Feedback Form' }).click();
+  await t.page.waitForURL(/feedbackform$/);
   await t.page.goBack();
   await expect.poll(() => t.page.evaluate(() => window.scrollY)).toBe(y);
 });

@@ -10,7 +10,7 @@ describe('npm run check:definitions', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/reports \(\d+ calls\) valid, menu checked, 0 errors/);
     expect(r.status).toBe(0);
-  });
+  }, 60_000);
 
   it('lists every error with file, pointer and reason, menu items included, and exits 1', () => {
     const r = runCli('tests/fixtures/broken-definitions');

@@ -58,10 +58,17 @@ export const AppTopbar = forwardRef<HTMLElement, AppTopbarProps>(function AppTop
       </button>
 
       <div className="layout-topbar-user" aria-label="Signed in user">
-        <span className="layout-topbar-user-name">{profile.name}</span>
+        <span className="layout-topbar-user-name" data-testid="profile-name">{profile.name}</span>
         <span className="layout-topbar-user-meta">
-          {profile.designation}
-          {code && <> · <abbr title="Division / lobby code">{code}</abbr></>}
+          <span data-testid="profile-designation">{profile.designation}</span>
+          {code && (
+            <>
+              {' · '}
+              <abbr title="Division / lobby code" data-testid="profile-code">
+                {code}
+              </abbr>
+            </>
+          )}
         </span>
       </div>
 

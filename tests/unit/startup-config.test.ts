@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+
+const start = (env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    encoding: 'utf8',
+    env: { ...process.env, HHT_DATA_DIR: '.tmp/never-used', ...env },
+    timeout: 60_000,
+  });
+
+describe('start-up with bad configuration', () => {
+  it('PORT=abc stops with one clear line and no stack trace', () => {
+    const r = start({ PORT: 'abc' });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual(['IR-HHT Portal cannot start: PORT must be a whole number from 0 to 65535, got "abc"']);
+  }, 60_000);
+
+  it('an unreachable DATABASE_URL stops with one clear line naming it, without the password', () => {
+    const r = start({ DATABASE_URL: 'postgresql://hht:secret@127.0.0.1:1/hht' });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^IR-HHT Portal cannot start: cannot connect to DATABASE_URL postgresql:\/\/127\.0\.0\.1:1\/hht \(.*ECONNREFUSED/);
+    expect(r.stderr).not.toContain('secret');
+  }, 60_000);
+
+  it('reports every bad value at once', () => {
+    try {
+      loadConfig({ PORT: '99999', HHT_SEED: 'lots', NODE_ENV: 'production', HHT_TEST_HOOKS: '1' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).problems).toEqual([
+        'PORT must be a whole number from 0 to 65535, got "99999"',
+        'HHT_SEED must be "demo" or "none", got "lots"',
+        'HHT_TEST_HOOKS=1 is refused when NODE_ENV=production',
+        'HHT_JWT_SECRET must be set when NODE_ENV=production',
+      ]);
+    }
+  });
+});
