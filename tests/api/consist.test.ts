@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { TEST_DRIVERS, type TestDb } from '../support/db';
-import { createSeededTestDb } from '../support/seeded';
+import { cloneSeededTestDb } from '../support/seeded';
 import { buildTestApp } from '../support/app';
 import { loginAs, type SignedIn } from '../support/login';
 import { manualClock } from '../../src/server/clock';
@@ -47,7 +47,7 @@ describe.each(TEST_DRIVERS)('coach consist on %s', (driver) => {
   const fake = fakeService();
 
   beforeAll(async () => {
-    t = await createSeededTestDb(driver);
+    t = await cloneSeededTestDb(driver);
     const clock = manualClock(istNoon(t.today));
     app = await buildTestApp(t.db, { clock });
     remoteApp = await buildTestApp(t.db, { clock, config: { consistUrl: await fake.url, consistToken: 'secret-token-1', consistTimeoutMs: 400 } });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { TEST_DRIVERS, type TestDb } from '../support/db';
-import { createSeededTestDb } from '../support/seeded';
+import { cloneSeededTestDb } from '../support/seeded';
 import { buildTestApp } from '../support/app';
 import { loginAs, type SignedIn } from '../support/login';
 import { manualClock } from '../../src/server/clock';
@@ -45,7 +45,7 @@ describe.each(TEST_DRIVERS)('dashboard on %s', (driver) => {
   const expectedCards = ['psgn-count', 'TDRCard', 'psgnCount7days', 'EFTCard', 'RACClearedAndWLCleared', 'SUMReleaseCard', 'Total_Registered_Devices', 'Total_Trains_Manned'];
 
   beforeAll(async () => {
-    t = await createSeededTestDb(driver);
+    t = await cloneSeededTestDb(driver);
     root = copyRoot();
     app = await buildTestApp(t.db, { clock: manualClock(istNoon(t.today)), config: { rootDir: root } });
     await insertExtrasUsers(t.db);

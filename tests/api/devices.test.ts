@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { TEST_DRIVERS, type TestDb } from '../support/db';
-import { createSeededTestDb } from '../support/seeded';
+import { cloneSeededTestDb } from '../support/seeded';
 import { buildTestApp } from '../support/app';
 import { loginAs, type SignedIn } from '../support/login';
 import { manualClock } from '../../src/server/clock';
@@ -18,7 +18,7 @@ describe.each(TEST_DRIVERS)('devices on %s', (driver) => {
   let otherDivTte: string;
 
   beforeAll(async () => {
-    t = await createSeededTestDb(driver);
+    t = await cloneSeededTestDb(driver);
     app = await buildTestApp(t.db, { clock: manualClock(istNoon(t.today)) });
     await insertExtrasUsers(t.db);
     for (const k of Object.keys(EXTRAS_USERS) as (keyof typeof EXTRAS_USERS)[]) who[k] = await loginAs(app, EXTRAS_USERS[k].userId);
