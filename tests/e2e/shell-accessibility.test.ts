@@ -42,13 +42,16 @@ it('every control has its visible effect, and pressing again undoes it', async (
   expect(await css(t, 'html', 'filter')).toBe('none');
 
   await tile('Highlight Links').click();
+  await t.page.locator('.layout-menuitem-link[href]').first().waitFor();
   expect(await css(t, '.layout-menuitem-link[href]', 'text-decoration-line')).toBe('underline');
   expect(await css(t, '.layout-menuitem-link[href]', 'outline-style')).toBe('dashed');
 
   await tile('Text Spacing').click();
+  await t.page.locator('.layout-main h1').first().waitFor(); // the page is loaded lazily
   const fontPx = parseFloat(await css(t, '.layout-main h1', 'font-size'));
   expect(parseFloat(await css(t, '.layout-main h1', 'letter-spacing'))).toBeCloseTo(fontPx * 0.12, 1);
   await tile('Line Height').click();
+  await t.page.locator('.layout-main p').first().waitFor();
   const p = parseFloat(await css(t, '.layout-main p', 'font-size'));
   expect(parseFloat(await css(t, '.layout-main p', 'line-height'))).toBeCloseTo(p * 1.8, 1);
 

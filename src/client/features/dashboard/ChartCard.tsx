@@ -30,8 +30,9 @@ export function ChartBody({ card, rows }: { card: DashboardCard; rows: Row[] }) 
     ...(round ? {} : { scales: { y: { beginAtZero: true } } }),
   };
   return (
-    <div className="dash-chart" role="img" aria-label={summary} data-testid={`card-chart-${card.id}`}>
-      <Chart type={chart.type} data={{ labels, datasets }} options={options} style={{ height: '100%' }} />
+    <div className="dash-chart" data-testid={`card-chart-${card.id}`}>
+      {/* The canvas is the image; its label is the chart's data in words for screen readers. */}
+      <Chart type={chart.type} data={{ labels, datasets }} options={options} style={{ height: '100%' }} ariaLabel={summary} />
     </div>
   );
 }

@@ -28,6 +28,7 @@ export function DashboardPage() {
   return (
     <div className="dash-page">
       <h1 className="dash-heading">Dashboard</h1>
+      <p className="dash-intro">Today&apos;s figures for your area. Choose a card to open the report behind it.</p>
       {state.status === 'loading' ? (
         <div className="dash-grid" aria-busy="true">
           {[0, 1, 2, 3].map((i) => (
