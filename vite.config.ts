@@ -126,6 +126,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          // A loaded 2-core CI machine can take seconds to paint; a poll gives up only after 10 s.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],

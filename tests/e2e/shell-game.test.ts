@@ -34,9 +34,8 @@ it('two clicks, or three spread over more than 1.2 s, do not open the game', asy
 });
 
 it('three clicks within 1.2 s open the game; a round with pause, resume and back to footer', async () => {
-  await label().click({ clickCount: 1 });
-  await label().click();
-  await label().click();
+  // One burst of three clicks: separate clicks can take over 1.2 s on a loaded machine.
+  await label().click({ clickCount: 3 });
   await canvas().waitFor();
   const box = await canvas().boundingBox();
   expect(box!.width).toBeLessThanOrEqual(760);
@@ -48,7 +47,7 @@ it('three clicks within 1.2 s open the game; a round with pause, resume and back
 
   await canvas().focus();
   await t.page.keyboard.press('ArrowLeft');
-  await expect.poll(() => t.page.getByTestId('game-score').innerText(), { timeout: 3000 }).not.toBe('0');
+  await expect.poll(() => t.page.getByTestId('game-score').innerText()).not.toBe('0');
   await t.page.keyboard.press('p');
   expect(await overlay().innerText()).toBe('Paused');
   const paused = await t.page.getByTestId('game-score').innerText();

@@ -62,84 +62,73 @@ it('side menu: the spec order from menu.json, links under /layout/uikit/, Logout
 
 it('desktop static: the toggle hides and shows the docked menu with a 0.3 s transition, no mask', async () => {
   const t = await open(1280);
-  expect(await sidebar(t).isVisible()).toBe(true);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(true);
   expect(await sidebar(t).evaluate((e) => getComputedStyle(e).transitionDuration)).toContain('0.3s');
   await toggle(t).click();
-  await settle(t);
-  expect(await sidebar(t).isVisible()).toBe(false);
-  expect(await mask(t).count()).toBe(0);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(false);
+  await expect.poll(() => mask(t).count()).toBe(0);
   await toggle(t).click();
-  await settle(t);
-  expect(await sidebar(t).isVisible()).toBe(true);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(true);
   // a docked menu stays after navigation
   await t.page.getByRole('link', { name: 'Occupancy', exact: true }).click();
   await expect.poll(() => t.page.url()).toMatch(/\/layout\/uikit\/Occupancy$/);
-  expect(await sidebar(t).isVisible()).toBe(true);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(true);
 });
 
 it('desktop overlay: the menu opens over the content with a mask, closes on outside click and after navigation', async () => {
   const t = await open(1280);
   await chooseMenuMode(t, 'Overlay');
-  expect(await sidebar(t).isVisible()).toBe(false);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(false);
   await toggle(t).click();
-  await settle(t);
-  expect(await sidebar(t).isVisible()).toBe(true);
-  expect(await mask(t).isVisible()).toBe(true);
-  expect(await blocked(t)).toBe(false);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(true);
+  await expect.poll(() => mask(t).isVisible()).toBe(true);
+  await expect.poll(() => blocked(t)).toBe(false);
   await t.page.mouse.click(1000, 500); // on the mask: outside the menu
-  await settle(t);
-  expect(await sidebar(t).isVisible()).toBe(false);
-  expect(await mask(t).count()).toBe(0);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(false);
+  await expect.poll(() => mask(t).count()).toBe(0);
 
   await toggle(t).click();
   await settle(t);
   await t.page.getByRole('link', { name: 'Vacant Berths' }).click();
   await expect.poll(() => t.page.url()).toMatch(/\/layout\/uikit\/vacant_berths$/);
-  await settle(t);
-  expect(await sidebar(t).isVisible()).toBe(false);
-  expect(await mask(t).count()).toBe(0);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(false);
+  await expect.poll(() => mask(t).count()).toBe(0);
 
   // Escape closes too
   await toggle(t).click();
   await settle(t);
   await t.page.keyboard.press('Escape');
-  await settle(t);
-  expect(await sidebar(t).isVisible()).toBe(false);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(false);
 });
 
 it('mobile: off-canvas menu with mask and blocked page scroll; outside click and navigation close it', async () => {
   const t = await open(390);
-  expect(await sidebar(t).isVisible()).toBe(false);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(false);
   await toggle(t).click();
-  await settle(t);
-  expect(await sidebar(t).isVisible()).toBe(true);
-  expect(await mask(t).isVisible()).toBe(true);
-  expect(await blocked(t)).toBe(true);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(true);
+  await expect.poll(() => mask(t).isVisible()).toBe(true);
+  await expect.poll(() => blocked(t)).toBe(true);
   await t.page.mouse.click(370, 600); // the mask, right of the menu
-  await settle(t);
-  expect(await sidebar(t).isVisible()).toBe(false);
-  expect(await blocked(t)).toBe(false);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(false);
+  await expect.poll(() => blocked(t)).toBe(false);
 
   await toggle(t).click();
   await settle(t);
   await t.page.getByRole('link', { name: 'Trip ID Search' }).click();
   await expect.poll(() => t.page.url()).toMatch(/\/layout\/uikit\/tripidsearch$/);
-  await settle(t);
-  expect(await sidebar(t).isVisible()).toBe(false);
-  expect(await mask(t).count()).toBe(0);
-  expect(await blocked(t)).toBe(false);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(false);
+  await expect.poll(() => mask(t).count()).toBe(0);
+  await expect.poll(() => blocked(t)).toBe(false);
 });
 
 it('mobile overlay mode also opens over the content with a mask', async () => {
   const t = await open(390);
   await chooseMenuMode(t, 'Overlay');
   await toggle(t).click();
-  await settle(t);
-  expect(await sidebar(t).isVisible()).toBe(true);
-  expect(await mask(t).isVisible()).toBe(true);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(true);
+  await expect.poll(() => mask(t).isVisible()).toBe(true);
   await t.page.mouse.click(370, 600);
-  await settle(t);
-  expect(await sidebar(t).isVisible()).toBe(false);
+  await expect.poll(() => sidebar(t).isVisible()).toBe(false);
 });
 
 it('profile menu: opens from the top bar, closes on an outside click and after navigation', async () => {
