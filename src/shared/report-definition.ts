@@ -71,6 +71,16 @@ export interface ExportDef {
   fileName: string;
 }
 
+/** Coach composition shown above the result: which filter fields hold the train, the date and (optionally) the coach. */
+export interface ConsistDef {
+  trainNo: string;
+  startDate: string;
+  /** A click on a coach puts its id in this filter field and runs the report. */
+  coach?: string;
+  /** Default 'C' (as charted). */
+  trainEvent?: string;
+}
+
 export interface ReportDefinition {
   $schema?: string;
   id: string;
@@ -84,6 +94,7 @@ export interface ReportDefinition {
   paging?: PagingDef;
   response?: { rowsPath: string };
   tabs?: TabDef[];
+  consist?: ConsistDef;
   source: SourceDef;
 }
 

@@ -165,3 +165,57 @@ describe('the reports delivered with the engine: sort, CSV export, shared URL', 
     expect(b.errors.filter((e) => !/401|Unauthorized/.test(e))).toEqual([]);
   });
 });
+
+describe('coach composition on the report pages that declare it', () => {
+  let b: TestBrowser;
+  let s: Record<string, string>;
+  beforeAll(async () => {
+    b = await launchBrowser({ width: 1440, height: 900 });
+    await signIn(b.page, inject('baseUrl'), 'HHTDIV');
+    s = await samples(b.page);
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('vacant_berths shows the run as charted; a click on a coach runs the report for that coach only', async () => {
+    const { page } = b;
+    const token = await page.evaluate((k) => sessionStorage.getItem(k), STORAGE_KEYS.accessToken);
+    const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)?.value ?? '';
+    const res = await page.request.post(`${inject('baseUrl')}/api/coachConsist`, {
+      headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
+      data: { trainNo: s.trainNo, startDate: s.startDate },
+    });
+    expect(res.status()).toBe(200);
+    const consist = (await res.json()) as { coaches: { coachId: string; class: string; capacity: number }[] };
+    expect(consist.coaches.length).toBeGreaterThan(0);
+
+    await page.goto(`${inject('baseUrl')}${reportUrl('vacant_berths', s, istToday())}`);
+    const section = page.getByRole('region', { name: /Coach composition/ });
+    const coaches = section.getByRole('button');
+    await expect.poll(() => coaches.count()).toBe(consist.coaches.length);
+    expect(await coaches.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(
+      consist.coaches.map((c) => `${c.coachId}, class ${c.class}, ${c.capacity.toLocaleString('en-IN')} berths`),
+    );
+    await outcome(page);
+
+    // The coach with the most vacant berths, so the filtered result has rows to check.
+    const vacant = await apiRows(page, 'getVacantBerths', { trainNo: s.trainNo, startDate: s.startDate });
+    const counts = new Map<string, number>();
+    for (const r of vacant) counts.set(String(r.coach), (counts.get(String(r.coach)) ?? 0) + 1);
+    const coach = [...counts.entries()].sort((a, b2) => b2[1] - a[1])[0]?.[0] ?? consist.coaches[0]?.coachId ?? '';
+    await section.getByRole('button', { name: new RegExp(`^${coach}, class`) }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('coach')).toBe(coach);
+    await expect.poll(() => section.getByRole('button', { name: new RegExp(`^${coach}, class`) }).getAttribute('aria-pressed')).toBe('true');
+    const expected = counts.get(coach) ?? 0;
+    const results = page.locator('.report-results');
+    if (expected === 0) {
+      await results.getByText('No records found').waitFor();
+    } else {
+      await expect.poll(() => results.locator('.report-count').innerText()).toBe(`${expected.toLocaleString('en-IN')} ${expected === 1 ? 'record' : 'records'}`);
+      const shown = await results.locator('.ag-row [col-id="coach"]').allInnerTexts();
+      expect(new Set(shown.map((t) => t.trim()))).toEqual(new Set([coach]));
+    }
+    expect(b.errors).toEqual([]);
+  });
+});

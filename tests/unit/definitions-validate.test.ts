@@ -10,6 +10,18 @@ describe('shipped definitions', () => {
   });
 });
 
+describe('an edited meta-schema (hot reload keeps its $id)', () => {
+  it('is compiled again and applied', () => {
+    const input = readDefinitionFiles(process.cwd());
+    const schema = input.reportSchema as { $id: string; required: string[] };
+    const edited = { ...schema, required: [...schema.required, 'description_is_now_required'] };
+    expect(checkDefinitions(input).errors).toEqual([]);
+    const errors = checkDefinitions({ ...input, reportSchema: edited }).errors;
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((e) => /description_is_now_required/.test(e.reason))).toBe(true);
+  });
+});
+
 describe('broken fixture set', () => {
   const result = checkDefinitions(readDefinitionFiles('tests/fixtures/broken-definitions'));
   const has = (file: string, pointer: string, reason: RegExp): boolean =>
@@ -34,10 +46,17 @@ describe('broken fixture set', () => {
       ['bad_ref.json', '/filter/uiSchema/d/ui:widget', /unknown widget "sparkle"/],
       ['bad_ref.json', '/source/sql', /reports\/missing.sql does not exist/],
       ['bad_ref.json', '/filter/schema', /not a valid JSON schema/],
+      ['bad_ref.json', '/consist/trainNo', /"train" is not a filter field/],
       ['good.json', '/columns/0/link/report', /unknown report "nowhere"/],
     ];
     const missing = expected.filter(([f, p, r]) => !has(f, p, r));
     expect(missing).toEqual([]);
+  });
+
+  it('checks every consist field name against the filter', () => {
+    expect(result.errors.filter((e) => e.pointer.startsWith('/consist'))).toEqual([
+      { file: 'reports/bad_ref.json', pointer: '/consist/trainNo', reason: '"train" is not a filter field' },
+    ]);
   });
 
   it('skips broken files but keeps the good one', () => {

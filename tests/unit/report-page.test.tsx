@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ApiError, ReportApiContext, TrainListContext, type ExportRequest, type ReportApi, type RunRequest } from '../../src/client/features/reports/api';
 import { ReportPage } from '../../src/client/features/reports/ReportPage';
 import type { PublicReport } from '../../src/shared/report-definition';
+import type { ConsistRequest, ConsistResponse } from '../../src/shared/consist';
 import type { ReportPage as ResultPage } from '../../src/client/features/reports/lib/parse';
 import { todayIst } from '../../src/client/features/reports/lib/dates';
 
@@ -63,14 +64,19 @@ const report: PublicReport = {
 interface Fake extends ReportApi {
   runs: RunRequest[];
   exports: ExportRequest[];
+  consists: ConsistRequest[];
 }
 
-function fakeApi(opts: { definition?: () => Promise<PublicReport>; run?: (req: RunRequest) => Promise<ResultPage> } = {}): Fake {
+function fakeApi(
+  opts: { definition?: () => Promise<PublicReport>; run?: (req: RunRequest) => Promise<ResultPage>; consist?: (req: ConsistRequest) => Promise<ConsistResponse> } = {},
+): Fake {
   const runs: RunRequest[] = [];
   const exports: ExportRequest[] = [];
+  const consists: ConsistRequest[] = [];
   return {
     runs,
     exports,
+    consists,
     listReports: async () => [],
     getReport: opts.definition ?? (async (id) => (id === report.id ? report : Promise.reject(new ApiError(`No report "${id}"`, 404)))),
     runReport: async (req) => {
@@ -82,6 +88,11 @@ function fakeApi(opts: { definition?: () => Promise<PublicReport>; run?: (req: R
       return { blob: new Blob(['a,b']), fileName: 'demo.csv' };
     },
     railwayCodes: async () => [],
+    coachConsist: async (req) => {
+      consists.push(req);
+      if (!opts.consist) throw new Error('no consist lookup expected');
+      return opts.consist(req);
+    },
   };
 }
 
@@ -228,5 +239,88 @@ describe('report page', { timeout: 40_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /CSV/ }));
     expect(await screen.findByText('Downloaded demo.csv')).toBeTruthy();
     expect(api.exports[0]).toMatchObject({ reportId: 'demo_report', format: 'csv', filter: { trainNo: '12301', start_date: '2025-08-01', end_date: '2025-08-02' }, columns: ['coach', 'fare', 'state'] });
+  });
+
+  describe('coach composition (definition key consist)', () => {
+    const withConsist: PublicReport = {
+      ...report,
+      id: 'consist_report',
+      filter: {
+        ...report.filter,
+        schema: {
+          type: 'object',
+          required: ['trainNo', 'start_date', 'end_date'],
+          properties: { ...(report.filter.schema.properties as object), coach: { title: 'Coach', type: 'string' } },
+        },
+      },
+      consist: { trainNo: 'trainNo', startDate: 'start_date', coach: 'coach' },
+    };
+    const definition = async () => withConsist;
+    const coaches = (req: ConsistRequest): Promise<ConsistResponse> =>
+      Promise.resolve({
+        trainNo: req.trainNo,
+        startDate: req.startDate,
+        trainEvent: req.trainEvent ?? 'C',
+        coaches: [
+          { seq: 1, coachId: 'H1', class: '1A', capacity: 24 },
+          { seq: 2, coachId: 'A1', class: '2A', capacity: 54 },
+          { seq: 3, coachId: 'S1', class: 'SL', capacity: 72 },
+        ],
+      });
+    const url = '/layout/uikit/consist_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1';
+
+    it("shows the run's coaches in order for the filter's train and date", async () => {
+      const api = fakeApi({ definition, consist: coaches });
+      renderAt(url, api);
+      const section = await screen.findByRole('region', { name: /Coach composition/ });
+      await within(section).findByRole('button', { name: 'H1, class 1A, 24 berths' });
+      expect(within(section).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+        'H1, class 1A, 24 berths',
+        'A1, class 2A, 54 berths',
+        'S1, class SL, 72 berths',
+      ]);
+      expect(within(section).getByText(/train 12301, 01\/08\/2025 · 3 coaches · 150 berths/)).toBeTruthy();
+      expect(api.consists).toEqual([{ trainNo: '12301', startDate: '2025-08-01', trainEvent: 'C' }]);
+    });
+
+    it('a click on a coach runs the report for that coach; a second click shows all coaches again', async () => {
+      const api = fakeApi({ definition, consist: coaches });
+      const router = renderAt(url, api);
+      await screen.findByText('2 records');
+      fireEvent.click(await screen.findByRole('button', { name: 'A1, class 2A, 54 berths' }));
+      await waitFor(() => expect(api.runs.at(-1)?.filter.coach).toBe('A1'));
+      expect(new URLSearchParams(router.state.location.search).get('coach')).toBe('A1');
+      const pressed = await screen.findByRole('button', { name: 'A1, class 2A, 54 berths', pressed: true });
+      fireEvent.click(pressed);
+      await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('coach')).toBeNull());
+      await waitFor(() => expect(api.runs.at(-1)?.filter).toEqual({ trainNo: '12301', start_date: '2025-08-01', end_date: '2025-08-02' }));
+      // The composition belongs to the run, not the coach: it is not looked up again.
+      expect(api.consists).toHaveLength(1);
+    });
+
+    it('a failed lookup says so and leaves the report working; Try again asks again', async () => {
+      let fail = true;
+      const api = fakeApi({ definition, consist: (req) => (fail ? Promise.reject(new ApiError('Train 12301 is not in your train list', 404)) : coaches(req)) });
+      renderAt(url, api);
+      expect(await screen.findByText(/Coach composition unavailable: Train 12301 is not in your train list/)).toBeTruthy();
+      expect(await screen.findByText('2 records')).toBeTruthy();
+      fail = false;
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('button', { name: 'S1, class SL, 72 berths' })).toBeTruthy();
+    });
+
+    it('is not looked up before the report runs, nor for a report without the key', async () => {
+      const api = fakeApi({ definition, consist: coaches });
+      renderAt('/layout/uikit/consist_report?trainNo=12301', api);
+      await screen.findByText('Choose the filter and press Run.');
+      expect(screen.queryByRole('region', { name: /Coach composition/ })).toBeNull();
+      cleanup();
+      const plain = fakeApi();
+      renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', plain);
+      await screen.findByText('2 records');
+      expect(screen.queryByRole('region', { name: /Coach composition/ })).toBeNull();
+      expect(api.consists).toHaveLength(0);
+      expect(plain.consists).toHaveLength(0);
+    });
   });
 });

@@ -91,7 +91,10 @@ function metaValidator(schema: unknown): ValidateFunction {
   const key = JSON.stringify(schema);
   let v = compiledMeta.get(key);
   if (!v) {
-    v = ajv.compile(schema as object);
+    // Without its $id: an edited meta-schema (hot reload) keeps the $id, and Ajv refuses a second schema under one id.
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new Error('schemas/report.schema.json must be a JSON object');
+    const { $id: _id, ...anonymous } = schema as Record<string, unknown>;
+    v = ajv.compile(anonymous);
     compiledMeta.set(key, v);
   }
   return v;
@@ -208,6 +211,13 @@ export function checkDefinitions(input: CheckInput): CheckResult {
         const widget = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)['ui:widget'] : undefined;
         if (typeof widget === 'string' && !FILTER_WIDGETS.includes(widget)) {
           fileErrors.push({ file: f.file, pointer: `/filter/uiSchema/${escapePointer(k)}/ui:widget`, reason: `unknown widget "${widget}"` });
+        }
+      }
+
+      for (const key of ['trainNo', 'startDate', 'coach'] as const) {
+        const field = def.consist?.[key];
+        if (field !== undefined && !props.includes(field)) {
+          fileErrors.push({ file: f.file, pointer: `/consist/${key}`, reason: `"${field}" is not a filter field` });
         }
       }
 

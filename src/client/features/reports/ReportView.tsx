@@ -15,6 +15,7 @@ import { ResultGrid, type SortState } from './components/ResultGrid';
 import { ExportButtons } from './components/ExportButtons';
 import { PrintButton, type PrintData } from './components/PrintView';
 import { ErrorState, LoadingRows } from './components/States';
+import { CoachConsist } from './components/CoachConsist';
 
 const n = (x: number): string => x.toLocaleString('en-IN');
 const PRINT_PAGE = 1000;
@@ -111,6 +112,14 @@ export function ReportView({ report }: { report: PublicReport }) {
     if (view.run) setSearchParams(view.tab ? new URLSearchParams({ [VIEW_KEYS.tab]: view.tab }) : new URLSearchParams());
   };
 
+  /** A click on a coach of the composition: that coach only, or all coaches again. */
+  const pickCoach = (field: string, coach: string | null) => {
+    const next: Filter = { ...(urlFilter ?? form) };
+    if (coach === null) delete next[field];
+    else next[field] = coach;
+    run(next);
+  };
+
   const onSortChange = (s: SortState) => updateView({ sort: s.sortBy ?? null, dir: s.sortBy ? (s.sortDir ?? 'asc') : null, page: null });
 
   const fetchAll = async (onProgress: (loaded: number, total: number) => void): Promise<PrintData> => {
@@ -152,6 +161,17 @@ export function ReportView({ report }: { report: PublicReport }) {
           serverErrors={serverErrors}
         />
       </section>
+
+      {report.consist && urlFilter && (
+        <CoachConsist
+          def={report.consist}
+          filter={urlFilter}
+          onPickCoach={(coach) => {
+            const field = report.consist?.coach;
+            if (field) pickCoach(field, coach);
+          }}
+        />
+      )}
 
       {views.length > 1 && (
         <TabMenu

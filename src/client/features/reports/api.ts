@@ -6,7 +6,9 @@ import { createContext, useCallback, useContext, useEffect, useLayoutEffect, use
 import { HTTPError, TimeoutError } from 'ky';
 import { api } from '../../lib/api';
 import type { PublicReport, ReportSummary } from '../../../shared/report-definition';
+import type { ConsistRequest, ConsistResponse } from '../../../shared/consist';
 import {
+  parseConsist,
   parseErrorBody,
   parsePublicReport,
   parseRailwayCodes,
@@ -66,6 +68,7 @@ export interface ReportApi {
   runReport(req: RunRequest): Promise<ReportPage>;
   exportReport(req: ExportRequest): Promise<{ blob: Blob; fileName: string | null }>;
   railwayCodes(signal?: AbortSignal): Promise<RailwayCode[]>;
+  coachConsist(req: ConsistRequest, signal?: AbortSignal): Promise<ConsistResponse>;
 }
 
 const NETWORK = 'The server could not be reached. Check the connection and try again.';
@@ -168,6 +171,7 @@ export const httpReportApi: ReportApi = {
       return { blob: await res.blob(), fileName: fileNameFromDisposition(res.headers.get('Content-Disposition')) };
     }),
   railwayCodes: (signal) => call(async () => parseRailwayCodes(await api.get('/api/dropDownRailwayCode', { signal }).json())),
+  coachConsist: (req, signal) => call(async () => parseConsist(await api.post('/api/coachConsist', { json: req, signal }).json())),
 };
 
 export const ReportApiContext = createContext<ReportApi>(httpReportApi);

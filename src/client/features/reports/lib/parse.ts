@@ -3,8 +3,10 @@
  * never cast: a malformed answer becomes a clear error message instead of a broken page.
  */
 import { isColumnType } from '../../../../shared/column-types';
+import type { ConsistCoach, ConsistResponse } from '../../../../shared/consist';
 import type {
   ColumnDef,
+  ConsistDef,
   DateRangeRule,
   ExportDef,
   FilterDef,
@@ -146,6 +148,19 @@ function parseCaps(v: unknown): PublicReport['exportCaps'] {
   return caps;
 }
 
+function parseConsistDef(v: unknown): ConsistDef | undefined {
+  if (v === undefined) return undefined;
+  if (!isObject(v) || !isName(v.trainNo) || !isName(v.startDate)) fail('/consist', 'must be {trainNo, startDate} filter field names');
+  const out: ConsistDef = { trainNo: v.trainNo, startDate: v.startDate };
+  if (v.coach !== undefined) {
+    if (!isName(v.coach)) fail('/consist/coach', 'must be a filter field name');
+    out.coach = v.coach;
+  }
+  const event = optString(v, 'trainEvent', '/consist');
+  if (event !== undefined) out.trainEvent = event;
+  return out;
+}
+
 /** GET /api/meta/reports/:id */
 export function parsePublicReport(v: unknown): PublicReport {
   if (!isObject(v)) fail('', 'must be an object');
@@ -170,6 +185,8 @@ export function parsePublicReport(v: unknown): PublicReport {
   if (paging) report.paging = paging;
   const response = parseResponse(v.response, '/response');
   if (response) report.response = response;
+  const consist = parseConsistDef(v.consist);
+  if (consist) report.consist = consist;
   if (v.tabs !== undefined) {
     if (!Array.isArray(v.tabs)) fail('/tabs', 'must be a list');
     report.tabs = v.tabs.map((t, i): PublicTab => {
@@ -274,4 +291,22 @@ export function parseRailwayCodes(v: unknown): RailwayCode[] {
     out.push(c);
   }
   return out;
+}
+
+/** POST /api/coachConsist: the coaches in marshalling order. */
+export function parseConsist(v: unknown): ConsistResponse {
+  const bad = (path: string, reason: string): never => {
+    throw new BoundaryError('The coach composition', path, reason);
+  };
+  if (!isObject(v)) return bad('', 'must be an object');
+  if (typeof v.trainNo !== 'string' || typeof v.startDate !== 'string') return bad('', 'must name the train and date');
+  if (!Array.isArray(v.coaches)) return bad('/coaches', 'must be a list');
+  const coaches = v.coaches.map((c, i): ConsistCoach => {
+    if (!isObject(c) || typeof c.coachId !== 'string' || typeof c.class !== 'string') return bad(`/coaches/${i}`, 'must be {seq, coachId, class, capacity}');
+    const seq = count(c.seq);
+    const capacity = count(c.capacity);
+    if (seq === undefined || capacity === undefined) return bad(`/coaches/${i}`, 'seq and capacity must be numbers');
+    return { seq, coachId: c.coachId, class: c.class, capacity };
+  });
+  return { trainNo: v.trainNo, startDate: v.startDate, trainEvent: typeof v.trainEvent === 'string' ? v.trainEvent : 'C', coaches };
 }

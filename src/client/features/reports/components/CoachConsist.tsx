@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { Button } from 'primereact/button';
+import { formatDate } from '../../../../shared/column-types';
+import type { ConsistResponse } from '../../../../shared/consist';
+import type { ConsistDef } from '../../../../shared/report-definition';
+import { ApiError, useReportApi } from '../api';
+import type { Filter } from '../lib/filter-url';
+
+type State = { status: 'loading' } | { status: 'ok'; consist: ConsistResponse } | { status: 'error'; message: string };
+
+const n = (x: number): string => x.toLocaleString('en-IN');
+
+/**
+ * The run's coach composition above a report's result (definition key `consist`): coaches in marshalling order
+ * with class and berths. Where the definition names a coach field, a coach is a toggle that runs the report for it.
+ * A failed lookup says so here and leaves the report alone.
+ */
+export function CoachConsist({ def, filter, onPickCoach }: { def: ConsistDef; filter: Filter; onPickCoach: (coach: string | null) => void }) {
+  const reportApi = useReportApi();
+  const trainNo = typeof filter[def.trainNo] === 'string' ? String(filter[def.trainNo]).trim() : '';
+  const startDate = typeof filter[def.startDate] === 'string' ? String(filter[def.startDate]) : '';
+  const picked = def.coach && typeof filter[def.coach] === 'string' ? String(filter[def.coach]) : null;
+  const trainEvent = def.trainEvent ?? 'C';
+  const key = `${trainNo}|${startDate}|${trainEvent}`;
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ key: string; attempt: number; value: State } | null>(null);
+
+  useEffect(() => {
+    if (!trainNo || !startDate) return;
+    const ctrl = new AbortController();
+    reportApi.coachConsist({ trainNo, startDate, trainEvent }, ctrl.signal).then(
+      (consist) => setState({ key, attempt, value: { status: 'ok', consist } }),
+      (e: unknown) => {
+        if (ctrl.signal.aborted) return;
+        const message = e instanceof ApiError || e instanceof Error ? e.message : 'The lookup failed.';
+        setState({ key, attempt, value: { status: 'error', message } });
+      },
+    );
+    return () => ctrl.abort();
+  }, [reportApi, key, trainNo, startDate, trainEvent, attempt]);
+
+  if (!trainNo || !startDate) return null;
+  const value: State = state && state.key === key && state.attempt === attempt ? state.value : { status: 'loading' };
+
+  return (
+    <section className="report-card report-consist" aria-labelledby="report-consist-heading" aria-busy={value.status === 'loading'}>
+      <h2 id="report-consist-heading" className="report-consist-heading">
+        Coach composition
+        <span className="report-consist-run">
+          {' '}
+          train {trainNo}, {formatDate(startDate)}
+          {value.status === 'ok' && ` · ${n(value.consist.coaches.length)} coaches · ${n(value.consist.coaches.reduce((a, c) => a + c.capacity, 0))} berths`}
+        </span>
+      </h2>
+      {value.status === 'loading' && <p className="report-consist-note">Loading the coach composition…</p>}
+      {value.status === 'error' && (
+        <p className="report-consist-note" role="alert">
+          Coach composition unavailable: {value.message}{' '}
+          <Button type="button" link label="Try again" className="p-0" onClick={() => setAttempt((a) => a + 1)} />
+        </p>
+      )}
+      {value.status === 'ok' && value.consist.coaches.length === 0 && <p className="report-consist-note">No coaches are recorded for this run.</p>}
+      {value.status === 'ok' && value.consist.coaches.length > 0 && (
+        <ol className="report-consist-list">
+          {value.consist.coaches.map((c) => {
+            const label = `${c.coachId}, class ${c.class}, ${n(c.capacity)} berths`;
+            const body = (
+              <>
+                <span className="report-consist-coach">{c.coachId}</span>
+                <span className="report-consist-class">{c.class}</span>
+                <span className="report-sr-only">, {n(c.capacity)} berths</span>
+              </>
+            );
+            return (
+              <li key={`${c.seq}-${c.coachId}`}>
+                {def.coach ? (
+                  <button
+                    type="button"
+                    className="report-consist-item"
+                    aria-pressed={picked === c.coachId}
+                    aria-label={label}
+                    title={picked === c.coachId ? `${label}: showing this coach; click for all coaches` : `${label}: show this coach only`}
+                    onClick={() => onPickCoach(picked === c.coachId ? null : c.coachId)}
+                  >
+                    {body}
+                  </button>
+                ) : (
+                  <span className="report-consist-item" title={label}>
+                    {body}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
