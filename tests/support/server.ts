@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,8 @@ export function freePort(): Promise<number> {
   });
 }
 
+const madeHere = new Set<string>();
+
 /**
  * Starts the real server (src/server/main.ts) as a child process on 127.0.0.1 and a free port, and waits for
  * its ready line. Test hooks are on. Extra env (DATABASE_URL, HHT_ROOT_DIR, ...) passes through.
@@ -32,6 +34,11 @@ export function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}, timeoutMs = 180_000): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.HHT_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'hht-data-'));
+  // A data folder this module made is removed when the server stops (a seeded one is hundreds of MB).
+  const owned = env.HHT_DATA_DIR === undefined || madeHere.has(dataDir);
+  const cleanUp = (): void => {
+    if (owned) rmSync(dataDir, { recursive: true, force: true });
+  };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: process.cwd(),
     env: {
@@ -49,7 +56,10 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
     const check = setInterval(() => {
       if (out.includes('IR-HHT Portal ready')) {
         clearInterval(check);
@@ -60,6 +70,7 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
     child.once('exit', (code) => {
       clearInterval(check);
       clearTimeout(timer);
+      cleanUp();
       reject(new Error(`server exited with ${code}:\n${out}`));
     });
   });
@@ -70,8 +81,14 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
     output: () => out,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        if (child.exitCode !== null) {
+          cleanUp();
+          return resolve();
+        }
+        child.once('exit', () => {
+          cleanUp();
+          resolve();
+        });
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
       }),
@@ -87,6 +104,7 @@ export async function dataDirWithDemoUsers(): Promise<string> {
   const { migrate } = await import('../../src/server/db/migrate');
   const { insertDemoUsers } = await import('../../src/server/auth/demo-users');
   const dir = mkdtempSync(join(tmpdir(), 'hht-data-users-'));
+  madeHere.add(dir);
   const db = await openDb({ dataDir: dir });
   await migrate(db);
   await insertDemoUsers(db);
