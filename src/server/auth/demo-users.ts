@@ -1,19 +1,11 @@
 import bcrypt from 'bcryptjs';
 import type { Queryable } from '../db';
-import type { UserLevel } from '../../shared/constants';
+import type { UserProfile } from '../../shared/profile';
 
-export interface DemoUser {
+/** A demo account: the stored profile plus its sign-in id and password. */
+export interface DemoUser extends UserProfile {
   userId: string;
   password: string;
-  name: string;
-  designation: string;
-  userLevel: UserLevel;
-  rlyCode: string | null;
-  divCode: string | null;
-  lobbyCode: string | null;
-  offCode: string | null;
-  offType: string | null;
-  mobileNo: string;
 }
 
 /** Password of every demo user (upper case: the login form forces passwords to upper case). */

@@ -120,6 +120,12 @@ export function registerAuth(app: FastifyInstance, { config, db, options }: Auth
     return rows.length > 0;
   };
 
+  /** The user an OTP call names, if that user may get one: active, with a successful password step in the last 5 minutes. */
+  const otpUser = async (encryptedUserId: string): Promise<UserRow | null> => {
+    const user = await findUser(decryptUserId(encryptedUserId));
+    return user && user.active && (await hasLoginGrant(user.user_id)) ? user : null;
+  };
+
   /** New OTP for the user: hashed in the table, plain only in the test-hooks table, sent by the SMS adapter. */
   const issueOtp = async (user: UserRow, resend: boolean): Promise<boolean> => {
     const otp = generateOtp();
@@ -347,11 +353,9 @@ export function registerAuth(app: FastifyInstance, { config, db, options }: Auth
     '/api/loginOtpDetails',
     { onRequest: rateLimited('otp'), schema: otpSendSchema },
     async (request): Promise<OtpSendResponse> => {
-      const userId = decryptUserId(request.body.userId);
-      const user = await findUser(userId);
-      if (!user || !user.active || !(await hasLoginGrant(userId))) {
-        return { code: OTP_CODES.notAllowed, message: SERVER_MESSAGES.otpNoLogin };
-      }
+      const user = await otpUser(request.body.userId);
+      if (!user) return { code: OTP_CODES.notAllowed, message: SERVER_MESSAGES.otpNoLogin };
+      const userId = user.user_id;
       const live = await db.query('SELECT 1 FROM auth_otps WHERE user_id = $1 AND expires_at > $2', [userId, iso(now())]);
       if (live.rows.length > 0) return { code: OTP_CODES.exists, message: SERVER_MESSAGES.otpExists };
       if (!(await issueOtp(user, false))) return { code: OTP_CODES.notAllowed, message: 'Failed to send OTP.' };
@@ -363,11 +367,9 @@ export function registerAuth(app: FastifyInstance, { config, db, options }: Auth
     '/api/ResendOtp',
     { onRequest: rateLimited('otp'), schema: otpSendSchema },
     async (request): Promise<OtpSendResponse> => {
-      const userId = decryptUserId(request.body.userId);
-      const user = await findUser(userId);
-      if (!user || !user.active || !(await hasLoginGrant(userId))) {
-        return { code: OTP_CODES.notAllowed, message: SERVER_MESSAGES.otpNoLogin };
-      }
+      const user = await otpUser(request.body.userId);
+      if (!user) return { code: OTP_CODES.notAllowed, message: SERVER_MESSAGES.otpNoLogin };
+      const userId = user.user_id;
       const prev = (
         await db.query<{ last_sent_at: Date | string; resend_count: number }>(
           'SELECT last_sent_at, resend_count FROM auth_otps WHERE user_id = $1',

@@ -1,18 +1,9 @@
-import type { UserLevel } from '../../shared/constants';
+import type { UserProfile } from '../../shared/profile';
 
 /** The signed-in user as stored in the database: the only source of row scope (never the request). */
-export interface SessionUser {
+export interface SessionUser extends UserProfile {
   userId: string;
   sessionId: string;
-  name: string;
-  designation: string;
-  userLevel: UserLevel;
-  rlyCode: string | null;
-  divCode: string | null;
-  lobbyCode: string | null;
-  offCode: string | null;
-  offType: string | null;
-  mobileNo: string;
 }
 
 declare module 'fastify' {
