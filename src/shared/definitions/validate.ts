@@ -91,6 +91,10 @@ function metaValidator(schema: unknown): ValidateFunction {
   const key = JSON.stringify(schema);
   let v = compiledMeta.get(key);
   if (!v) {
+    // An edited meta-schema keeps its $id, and Ajv refuses a second schema under one id: unregister the old text
+    // (validators already compiled from it keep working).
+    const id = typeof schema === 'object' && schema !== null ? (schema as { $id?: unknown }).$id : undefined;
+    if (typeof id === 'string' && ajv.getSchema(id)) ajv.removeSchema(id);
     v = ajv.compile(schema as object);
     compiledMeta.set(key, v);
   }
