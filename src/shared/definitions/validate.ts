@@ -6,7 +6,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { isColumnType } from '../column-types';
-import type { ColumnDef, ReportDefinition, SourceDef } from '../report-definition';
+import type { ColumnDef, FixedParamValue, ReportDefinition, SourceDef } from '../report-definition';
 import { FILTER_WIDGETS } from './filter-widgets';
 import { compileNamedSql, SCOPE_TOKEN } from './sql-params';
 
@@ -39,6 +39,8 @@ export interface CheckedView {
   columns: ColumnDef[];
   sql: string;
   scope: SourceDef['scope'];
+  /** Values the definition fixes for named parameters (source.params); the request never sets these. */
+  params: Record<string, FixedParamValue>;
   paging?: ReportDefinition['paging'];
   rowsPath?: string;
   tabId?: string;
@@ -247,12 +249,22 @@ export function checkDefinitions(input: CheckInput): CheckResult {
         if (Object.keys(v.source.scope).length === 0) {
           fileErrors.push({ file: f.file, pointer: `${base}/source/scope`, reason: 'no scope rule: every level but SU would be denied' });
         }
-        for (const name of compileNamedSql(sql).names) {
-          if (!props.includes(name)) {
-            fileErrors.push({ file: f.file, pointer: `${base}/source/sql`, reason: `named parameter :${name} is not a filter field` });
+        const fixed = v.source.params ?? {};
+        const used = compileNamedSql(sql).names;
+        for (const name of used) {
+          if (!props.includes(name) && !Object.hasOwn(fixed, name)) {
+            fileErrors.push({ file: f.file, pointer: `${base}/source/sql`, reason: `named parameter :${name} is not a filter field or a key of source.params` });
           }
         }
-        const view: CheckedView = { endpoint: v.endpoint, method: v.method ?? 'POST', columns: v.columns ?? def.columns, sql, scope: v.source.scope };
+        for (const name of Object.keys(fixed)) {
+          const pointer = `${base}/source/params/${escapePointer(name)}`;
+          // A fixed value under a filter field's name would silently win over what the user entered.
+          if (props.includes(name)) fileErrors.push({ file: f.file, pointer, reason: `"${name}" is a filter field: a fixed parameter cannot share its name` });
+          else if (!used.includes(name)) fileErrors.push({ file: f.file, pointer, reason: `the SQL does not use :${name}` });
+        }
+        const view: CheckedView = {
+          endpoint: v.endpoint, method: v.method ?? 'POST', columns: v.columns ?? def.columns, sql, scope: v.source.scope, params: fixed,
+        };
         const paging = v.paging ?? def.paging;
         if (paging) view.paging = paging;
         if (tabId !== undefined) view.tabId = tabId;
