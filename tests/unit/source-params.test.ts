@@ -35,6 +35,13 @@ function check(source: Record<string, unknown>, tabSource?: Record<string, unkno
 
 describe('source.params in the validator', () => {
   it('accepts a fixed value for a name the SQL uses, per call, and hands it to the view', () => {
+    const r = checkDefinitions({
+      ...shipped,
+      reports: shipped.reports.filter((f) => f.file === 'reports/All_Passenger_Report.json'),
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.reports[0]?.views.map((v) => v.params)).toEqual([{ mark: null }, { mark: 'O' }, { mark: 'NT' }]);
+
     for (const value of ['NT', null, 3, true]) {
       expect(check({ sql: 'probe.sql', params: { mark: value } })).toEqual({ errors: [], ok: true });
     }
