@@ -61,7 +61,8 @@ export interface CheckResult {
   failed: Map<string, DefinitionError>;
 }
 
-const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+/** A key as one JSON pointer segment (RFC 6901). */
+export const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function ajvErrors(file: string, errors: ErrorObject[] | null | undefined, base = ''): DefinitionError[] {
   return (errors ?? []).map((e) => {
@@ -137,13 +138,7 @@ function inlineRefs(
   return out;
 }
 
-function checkColumns(
-  file: string,
-  base: string,
-  columns: ColumnDef[],
-  errors: DefinitionError[],
-  linkTargets: { file: string; pointer: string; report: string }[],
-): void {
+function checkColumns(file: string, base: string, columns: ColumnDef[], errors: DefinitionError[]): void {
   const seen = new Set<string>();
   columns.forEach((c, i) => {
     if (seen.has(c.field)) errors.push({ file, pointer: `${base}/${i}/field`, reason: `duplicate column "${c.field}"` });
@@ -152,7 +147,6 @@ function checkColumns(
       errors.push({ file, pointer: `${base}/${i}/type`, reason: `unknown column type "${c.type}"` });
     }
     if (c.type === 'link' && !c.link) errors.push({ file, pointer: `${base}/${i}/link`, reason: 'a link column needs "link"' });
-    if (c.link) linkTargets.push({ file, pointer: `${base}/${i}/link/report`, report: c.link.report });
   });
 }
 
@@ -178,7 +172,6 @@ export function checkDefinitions(input: CheckInput): CheckResult {
   const failed = new Map<string, DefinitionError>();
   const ids = new Map<string, string>();
   const endpoints = new Map<string, string>();
-  const linkTargets: { file: string; pointer: string; report: string }[] = [];
 
   for (const f of [...input.reports].sort((a, b) => a.file.localeCompare(b.file))) {
     const fileErrors: DefinitionError[] = [];
@@ -217,7 +210,7 @@ export function checkDefinitions(input: CheckInput): CheckResult {
         }
       }
 
-      checkColumns(f.file, '/columns', def.columns, fileErrors, linkTargets);
+      checkColumns(f.file, '/columns', def.columns, fileErrors);
       const views: CheckedView[] = [];
       const addView = (
         base: string,
@@ -273,7 +266,7 @@ export function checkDefinitions(input: CheckInput): CheckResult {
       };
       addView('', def);
       (def.tabs ?? []).forEach((t, i) => {
-        if (t.columns) checkColumns(f.file, `/tabs/${i}/columns`, t.columns, fileErrors, linkTargets);
+        if (t.columns) checkColumns(f.file, `/tabs/${i}/columns`, t.columns, fileErrors);
         addView(`/tabs/${i}`, { ...t, method: t.method ?? def.method ?? 'POST' }, t.id);
       });
 
@@ -290,10 +283,55 @@ export function checkDefinitions(input: CheckInput): CheckResult {
     }
   }
 
-  for (const l of linkTargets) {
-    if (!ids.has(l.report)) errors.push({ file: l.file, pointer: l.pointer, reason: `links to unknown report "${l.report}"` });
-  }
+  // Across files, so a link error leaves both reports served (the target may just be mid-edit).
+  errors.push(...checkColumnLinks(reports, new Set(ids.keys())));
   return { reports, errors, failed };
+}
+
+/**
+ * Drill-down links of valid reports: the target must exist (knownIds: every report id, broken ones included); when
+ * the target is valid, each param must be one of its filter fields, each {column} placeholder a column of the
+ * link's own view, and every required field of the target must be given (or have a default there).
+ */
+export function checkColumnLinks(reports: readonly CheckedReport[], knownIds: ReadonlySet<string>): DefinitionError[] {
+  const errors: DefinitionError[] = [];
+  const byId = new Map(reports.map((r) => [r.definition.id, r]));
+  for (const r of reports) {
+    const sets: { base: string; columns: ColumnDef[] }[] = [{ base: '/columns', columns: r.definition.columns }];
+    (r.definition.tabs ?? []).forEach((t, i) => {
+      if (t.columns) sets.push({ base: `/tabs/${i}/columns`, columns: t.columns });
+    });
+    for (const { base, columns } of sets) {
+      const fields = new Set(columns.map((c) => c.field));
+      columns.forEach((c, i) => {
+        if (!c.link) return;
+        const at = `${base}/${i}/link`;
+        const push = (pointer: string, reason: string): number => errors.push({ file: r.file, pointer, reason });
+        const targetId = c.link.report;
+        if (!knownIds.has(targetId)) {
+          push(`${at}/report`, `links to unknown report "${targetId}"`);
+          return;
+        }
+        const target = byId.get(targetId);
+        if (!target) return; // broken itself: its own errors say why
+        const targetFields = Object.keys((target.filterSchema.properties as Record<string, unknown> | undefined) ?? {});
+        for (const [k, v] of Object.entries(c.link.params)) {
+          const pointer = `${at}/params/${escapePointer(k)}`;
+          if (!targetFields.includes(k)) push(pointer, `"${k}" is not a filter field of report "${targetId}"`);
+          for (const m of v.matchAll(/\{(\w+)\}/g)) {
+            if (!fields.has(m[1] as string)) push(pointer, `placeholder {${m[1] as string}} is not a column of this view`);
+          }
+        }
+        const defaults = Object.keys(target.definition.filter.defaults ?? {});
+        for (const req of (target.filterSchema.required as string[] | undefined) ?? []) {
+          if (!Object.hasOwn(c.link.params, req) && !defaults.includes(req)) {
+            push(`${at}/params`, `misses "${req}", a required filter field of report "${targetId}"`);
+          }
+        }
+      });
+    }
+  }
+  return errors;
 }
 
 /** Cross-check of the menu: every report item must name an existing report. */
