@@ -34,7 +34,15 @@ export interface SourceDef {
   sql: string;
   /** Column expressions the scope predicate compares with the user's zone, division or lobby. A level without a rule is denied. */
   scope: { zone?: string; division?: string; lobby?: string };
+  /**
+   * Fixed values of named parameters for this call (e.g. {mark: 'NT'}), so tabs that differ only by a value share
+   * one SQL. Bound like filter values; never a filter field, so the request cannot set them.
+   */
+  params?: Record<string, FixedParamValue>;
 }
+
+/** A value a definition fixes for a named SQL parameter. */
+export type FixedParamValue = string | number | boolean | null;
 
 /** A second call of the same report, picked by a tab or option (shares the filter). */
 export interface TabDef {

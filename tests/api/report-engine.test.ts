@@ -41,6 +41,26 @@ const probeReport = (id: string, title: string, scope: Record<string, string>) =
     },
   });
 
+/** A report whose main call and tab share one SQL and differ by a fixed parameter (source.params). */
+const fixedParamsReport = JSON.stringify({
+  id: 'fixed',
+  title: 'Fixed',
+  endpoint: 'get_fixed_all',
+  filter: { schema: { type: 'object', required: ['trainNo'], properties: { trainNo: { $ref: 'fields/train-no.json' } } } },
+  columns: [{ field: 'train_no', headerName: 'Train' }, { field: 'kind', headerName: 'Kind' }],
+  source: {
+    sql: "SELECT :trainNo::text AS train_no, COALESCE(:kind::text, 'every') AS kind FROM (SELECT 'NR' AS zone_code) z WHERE {{scope}}",
+    params: { kind: null },
+    scope: { zone: 'zone_code' },
+  },
+  tabs: [
+    {
+      id: 'secret', label: 'Secret', endpoint: 'get_fixed_secret',
+      source: { sql: "SELECT :trainNo::text AS train_no, :kind::text AS kind FROM (SELECT 'NR' AS zone_code) z WHERE {{scope}}", params: { kind: 'x-fixed-value' }, scope: { zone: 'zone_code' } },
+    },
+  ],
+});
+
 const waitFor = async (check: () => Promise<boolean>, ms = 2000): Promise<number> => {
   const start = Date.now();
   while (Date.now() - start < ms) {
@@ -61,6 +81,7 @@ describe.each(TEST_DRIVERS)('report engine on %s', (driver) => {
     t = await createTestDb(driver);
     root = copyDefinitions();
     writeFileSync(join(root, 'reports', 'probe.json'), probeReport('probe', 'Probe', { zone: 'zone_code' }));
+    writeFileSync(join(root, 'reports', 'fixed.json'), fixedParamsReport);
     app = await buildTestApp(t.db, { config: { rootDir: root } });
     await insertUser(t.db, { userId: 'TSU', userLevel: 'SU' });
     await insertUser(t.db, { userId: 'TLOBBY', userLevel: 'LA', rlyCode: 'NR', divCode: 'DLI', lobbyCode: 'NDLS' });
@@ -123,6 +144,20 @@ describe.each(TEST_DRIVERS)('report engine on %s', (driver) => {
     }
     const users = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
     expect(users.rows[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('binds source.params per call; the request cannot override them and the browser never sees them', async () => {
+    const all = await run(su, 'get_fixed_all', { trainNo: '12951', kind: 'x-injected' });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().rows).toEqual([{ train_no: '12951', kind: 'every' }]);
+    const tab = await run(su, 'get_fixed_secret', { trainNo: '12951', kind: 'x-injected' });
+    expect(tab.json().rows).toEqual([{ train_no: '12951', kind: 'x-fixed-value' }]);
+    const viaQuery = await run(su, 'get_fixed_secret', { trainNo: '12951' }, '?kind=x-injected');
+    expect(viaQuery.json().rows).toEqual([{ train_no: '12951', kind: 'x-fixed-value' }]);
+    const meta = await app.inject({ method: 'GET', url: '/api/meta/reports/fixed', headers: su.headers() });
+    expect(meta.statusCode).toBe(200);
+    expect(meta.body).not.toContain('x-fixed-value');
+    expect(meta.body).not.toContain('params');
   });
 
   it('answers a signed-in call to an unknown endpoint with a JSON 404 naming it', async () => {

@@ -76,3 +76,15 @@ describe('broken fixture set', () => {
     expect(errors).toEqual([{ file: 'menu.json', pointer: '/items/0', reason: 'menu item points at unknown report "nope"' }]);
   });
 });
+
+describe('an edited meta-schema', () => {
+  it('is taken under the same $id (hot reload of schemas/report.schema.json), and the old text still works', () => {
+    const input = readDefinitionFiles(process.cwd());
+    const one = { ...input, reports: input.reports.filter((f) => f.file === 'reports/vacant_berths.json') };
+    const schema = input.reportSchema as { properties: { title: Record<string, unknown> } };
+    const stricter = { ...schema, properties: { ...schema.properties, title: { type: 'string', maxLength: 3 } } };
+    expect(checkDefinitions(one).errors).toEqual([]);
+    expect(checkDefinitions({ ...one, reportSchema: stricter }).errors.map((e) => e.pointer)).toEqual(['/title']);
+    expect(checkDefinitions(one).errors).toEqual([]);
+  });
+});

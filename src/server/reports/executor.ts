@@ -17,10 +17,17 @@ export interface RunOptions {
 
 export const TIMEOUT_MESSAGE = 'The report took too long to run. Narrow the filter (one train, a shorter date range) and try again.';
 
-/** The view's SQL with values bound and the scope predicate in place; throws 403 when the level has no rule. */
+/**
+ * The view's SQL with values bound and the scope predicate in place; throws 403 when the level has no rule.
+ * A name the definition fixes (source.params) takes the fixed value whatever the request holds; any other name
+ * takes the filter value, or NULL. Both are bound as parameters, never spliced.
+ */
 export function buildQuery(view: CheckedView, values: Record<string, unknown>, scope: UserScope): { sql: string; params: unknown[] } {
   const compiled = compileNamedSql(view.sql);
-  const params: unknown[] = compiled.names.map((n) => values[n] ?? null);
+  // hasOwn: a name like "constructor" must not pick up an inherited property of the object.
+  const params: unknown[] = compiled.names.map((n) =>
+    Object.hasOwn(view.params, n) ? view.params[n] : ((Object.hasOwn(values, n) ? values[n] : undefined) ?? null),
+  );
   const predicate = scopePredicate(scope, view.scope, params.length + 1);
   if (!predicate) throw new HttpError(403, 'This report is not available at your user level');
   params.push(...predicate.params);

@@ -6,7 +6,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { isColumnType } from '../column-types';
-import type { ColumnDef, ReportDefinition, SourceDef } from '../report-definition';
+import type { ColumnDef, FixedParamValue, ReportDefinition, SourceDef } from '../report-definition';
 import { FILTER_WIDGETS } from './filter-widgets';
 import { compileNamedSql, SCOPE_TOKEN } from './sql-params';
 
@@ -39,6 +39,8 @@ export interface CheckedView {
   columns: ColumnDef[];
   sql: string;
   scope: SourceDef['scope'];
+  /** Values the definition fixes for named parameters (source.params); the request never sets these. */
+  params: Record<string, FixedParamValue>;
   paging?: ReportDefinition['paging'];
   rowsPath?: string;
   tabId?: string;
@@ -59,7 +61,8 @@ export interface CheckResult {
   failed: Map<string, DefinitionError>;
 }
 
-const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+/** A key as one JSON pointer segment (RFC 6901). */
+export const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function ajvErrors(file: string, errors: ErrorObject[] | null | undefined, base = ''): DefinitionError[] {
   return (errors ?? []).map((e) => {
@@ -134,13 +137,7 @@ function inlineRefs(
   return out;
 }
 
-function checkColumns(
-  file: string,
-  base: string,
-  columns: ColumnDef[],
-  errors: DefinitionError[],
-  linkTargets: { file: string; pointer: string; report: string }[],
-): void {
+function checkColumns(file: string, base: string, columns: ColumnDef[], errors: DefinitionError[]): void {
   const seen = new Set<string>();
   columns.forEach((c, i) => {
     if (seen.has(c.field)) errors.push({ file, pointer: `${base}/${i}/field`, reason: `duplicate column "${c.field}"` });
@@ -149,7 +146,6 @@ function checkColumns(
       errors.push({ file, pointer: `${base}/${i}/type`, reason: `unknown column type "${c.type}"` });
     }
     if (c.type === 'link' && !c.link) errors.push({ file, pointer: `${base}/${i}/link`, reason: 'a link column needs "link"' });
-    if (c.link) linkTargets.push({ file, pointer: `${base}/${i}/link/report`, report: c.link.report });
   });
 }
 
@@ -175,7 +171,6 @@ export function checkDefinitions(input: CheckInput): CheckResult {
   const failed = new Map<string, DefinitionError>();
   const ids = new Map<string, string>();
   const endpoints = new Map<string, string>();
-  const linkTargets: { file: string; pointer: string; report: string }[] = [];
 
   for (const f of [...input.reports].sort((a, b) => a.file.localeCompare(b.file))) {
     const fileErrors: DefinitionError[] = [];
@@ -221,7 +216,7 @@ export function checkDefinitions(input: CheckInput): CheckResult {
         }
       }
 
-      checkColumns(f.file, '/columns', def.columns, fileErrors, linkTargets);
+      checkColumns(f.file, '/columns', def.columns, fileErrors);
       const views: CheckedView[] = [];
       const addView = (
         base: string,
@@ -253,12 +248,22 @@ export function checkDefinitions(input: CheckInput): CheckResult {
         if (Object.keys(v.source.scope).length === 0) {
           fileErrors.push({ file: f.file, pointer: `${base}/source/scope`, reason: 'no scope rule: every level but SU would be denied' });
         }
-        for (const name of compileNamedSql(sql).names) {
-          if (!props.includes(name)) {
-            fileErrors.push({ file: f.file, pointer: `${base}/source/sql`, reason: `named parameter :${name} is not a filter field` });
+        const fixed = v.source.params ?? {};
+        const used = compileNamedSql(sql).names;
+        for (const name of used) {
+          if (!props.includes(name) && !Object.hasOwn(fixed, name)) {
+            fileErrors.push({ file: f.file, pointer: `${base}/source/sql`, reason: `named parameter :${name} is not a filter field or a key of source.params` });
           }
         }
-        const view: CheckedView = { endpoint: v.endpoint, method: v.method ?? 'POST', columns: v.columns ?? def.columns, sql, scope: v.source.scope };
+        for (const name of Object.keys(fixed)) {
+          const pointer = `${base}/source/params/${escapePointer(name)}`;
+          // A fixed value under a filter field's name would silently win over what the user entered.
+          if (props.includes(name)) fileErrors.push({ file: f.file, pointer, reason: `"${name}" is a filter field: a fixed parameter cannot share its name` });
+          else if (!used.includes(name)) fileErrors.push({ file: f.file, pointer, reason: `the SQL does not use :${name}` });
+        }
+        const view: CheckedView = {
+          endpoint: v.endpoint, method: v.method ?? 'POST', columns: v.columns ?? def.columns, sql, scope: v.source.scope, params: fixed,
+        };
         const paging = v.paging ?? def.paging;
         if (paging) view.paging = paging;
         if (tabId !== undefined) view.tabId = tabId;
@@ -267,7 +272,7 @@ export function checkDefinitions(input: CheckInput): CheckResult {
       };
       addView('', def);
       (def.tabs ?? []).forEach((t, i) => {
-        if (t.columns) checkColumns(f.file, `/tabs/${i}/columns`, t.columns, fileErrors, linkTargets);
+        if (t.columns) checkColumns(f.file, `/tabs/${i}/columns`, t.columns, fileErrors);
         addView(`/tabs/${i}`, { ...t, method: t.method ?? def.method ?? 'POST' }, t.id);
       });
 
@@ -284,10 +289,55 @@ export function checkDefinitions(input: CheckInput): CheckResult {
     }
   }
 
-  for (const l of linkTargets) {
-    if (!ids.has(l.report)) errors.push({ file: l.file, pointer: l.pointer, reason: `links to unknown report "${l.report}"` });
-  }
+  // Across files, so a link error leaves both reports served (the target may just be mid-edit).
+  errors.push(...checkColumnLinks(reports, new Set(ids.keys())));
   return { reports, errors, failed };
+}
+
+/**
+ * Drill-down links of valid reports: the target must exist (knownIds: every report id, broken ones included); when
+ * the target is valid, each param must be one of its filter fields, each {column} placeholder a column of the
+ * link's own view, and every required field of the target must be given (or have a default there).
+ */
+export function checkColumnLinks(reports: readonly CheckedReport[], knownIds: ReadonlySet<string>): DefinitionError[] {
+  const errors: DefinitionError[] = [];
+  const byId = new Map(reports.map((r) => [r.definition.id, r]));
+  for (const r of reports) {
+    const sets: { base: string; columns: ColumnDef[] }[] = [{ base: '/columns', columns: r.definition.columns }];
+    (r.definition.tabs ?? []).forEach((t, i) => {
+      if (t.columns) sets.push({ base: `/tabs/${i}/columns`, columns: t.columns });
+    });
+    for (const { base, columns } of sets) {
+      const fields = new Set(columns.map((c) => c.field));
+      columns.forEach((c, i) => {
+        if (!c.link) return;
+        const at = `${base}/${i}/link`;
+        const push = (pointer: string, reason: string): number => errors.push({ file: r.file, pointer, reason });
+        const targetId = c.link.report;
+        if (!knownIds.has(targetId)) {
+          push(`${at}/report`, `links to unknown report "${targetId}"`);
+          return;
+        }
+        const target = byId.get(targetId);
+        if (!target) return; // broken itself: its own errors say why
+        const targetFields = Object.keys((target.filterSchema.properties as Record<string, unknown> | undefined) ?? {});
+        for (const [k, v] of Object.entries(c.link.params)) {
+          const pointer = `${at}/params/${escapePointer(k)}`;
+          if (!targetFields.includes(k)) push(pointer, `"${k}" is not a filter field of report "${targetId}"`);
+          for (const m of v.matchAll(/\{(\w+)\}/g)) {
+            if (!fields.has(m[1] as string)) push(pointer, `placeholder {${m[1] as string}} is not a column of this view`);
+          }
+        }
+        const defaults = Object.keys(target.definition.filter.defaults ?? {});
+        for (const req of (target.filterSchema.required as string[] | undefined) ?? []) {
+          if (!Object.hasOwn(c.link.params, req) && !defaults.includes(req)) {
+            push(`${at}/params`, `misses "${req}", a required filter field of report "${targetId}"`);
+          }
+        }
+      });
+    }
+  }
+  return errors;
 }
 
 /** Cross-check of the menu: every report item must name an existing report. */

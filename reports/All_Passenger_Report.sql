@@ -1,4 +1,5 @@
--- Passengers of one train run marked O (turned up); names masked. Run by the (train_no, start_date) key.
+-- Passengers of one train run; names masked. Run by the (train_no, start_date) key.
+-- :mark is fixed by each tab (source.params): NULL for all passengers, 'O' turned up, 'NT' not turned up.
 SELECT p.pnr,
        p.psgn_no,
        mask_name(p.name) AS psgn_name,
@@ -23,6 +24,6 @@ SELECT p.pnr,
    AND (:cls::text IS NULL OR p.class = :cls)
    AND (:coach::text IS NULL OR p.coach_id = :coach)
    AND (:pnr::text IS NULL OR p.pnr = :pnr)
-   AND p.mark = 'O'
+   AND (:mark::text IS NULL OR p.mark = :mark)
    AND {{scope}}
  ORDER BY p.coach_id NULLS LAST, p.berth_no, p.pnr, p.psgn_no
