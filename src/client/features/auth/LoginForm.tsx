@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { InputText } from 'primereact/inputtext';
-import { Password } from 'primereact/password';
 import { Button } from 'primereact/button';
 import { AUTH_LIMITS, LOGIN_CODES, LOGIN_MESSAGES, type CaptchaResponse } from '../../../shared/auth-contract';
 import { encryptPayload } from '../../../shared/crypto';
@@ -21,6 +20,7 @@ function parseCaptcha(v: unknown): CaptchaResponse | null {
 export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
   const [answer, setAnswer] = useState('');
   const [captcha, setCaptcha] = useState<CaptchaResponse | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -65,6 +65,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
   const failed = (text: string, captchaWrong: boolean): void => {
     setUsername('');
     setPassword('');
+    setShowPassword(false);
     setAnswer('');
     if (captchaWrong) {
       failures.current += 1;
@@ -130,8 +131,8 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
       noValidate
       aria-label="Login"
       onKeyDown={(e) => {
-        // Enter with the Login button disabled still says what is missing.
-        if (e.key === 'Enter' && !canSubmit && !locked && (!captcha || answer.trim().length === 0)) {
+        // Enter in a field with the Login button disabled still says what is missing (buttons keep their own Enter).
+        if (e.key === 'Enter' && e.target instanceof HTMLInputElement && !canSubmit && !locked && (!captcha || answer.trim().length === 0)) {
           e.preventDefault();
           setNotice({ severity: 'error', text: LOGIN_MESSAGES.unsolved });
         }
@@ -152,18 +153,29 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
       </div>
       <div className="hht-field">
         <label htmlFor="hht-password">Password</label>
-        <Password
-          inputId="hht-password"
-          value={password}
-          toggleMask
-          feedback={false}
-          maxLength={AUTH_LIMITS.credentialMaxLength}
-          autoComplete="current-password"
-          required
-          aria-required="true"
-          onChange={(e) => setPassword(e.target.value.toUpperCase().slice(0, AUTH_LIMITS.credentialMaxLength))}
-          {...noClipboard}
-        />
+        {/* Our own toggle: PrimeReact's replaces its icon on every click, so keyboard focus was lost. */}
+        <div className="hht-password">
+          <InputText
+            id="hht-password"
+            type={showPassword ? 'text' : 'password'}
+            value={password}
+            maxLength={AUTH_LIMITS.credentialMaxLength}
+            autoComplete="current-password"
+            required
+            aria-required="true"
+            onChange={(e) => setPassword(e.target.value.toUpperCase().slice(0, AUTH_LIMITS.credentialMaxLength))}
+            {...noClipboard}
+          />
+          <button
+            type="button"
+            className="hht-password-toggle"
+            aria-label={showPassword ? 'Hide Password' : 'Show Password'}
+            aria-pressed={showPassword}
+            onClick={() => setShowPassword((v) => !v)}
+          >
+            <i className={showPassword ? 'pi pi-eye-slash' : 'pi pi-eye'} aria-hidden="true" />
+          </button>
+        </div>
       </div>
       <div className="hht-field">
         <span id="hht-captcha-label">Captcha</span>
