@@ -1,10 +1,11 @@
--- Lobby users see the runs their lobby works first (the lobby of beat 1). Manned coaches as in Train_Manned_with_HHT
--- (run_coach_manning, migration 007); manned YES/NO: any beat of the run worked with an HHT.
+-- Lobby users see the runs their lobby works first (the lobby of beat 1).
 SELECT tr.train_no,
        t.name AS train_name,
        tr.start_date,
-       c.reserved_coaches,
-       c.manned_coaches,
+       (SELECT count(*) FROM run_coaches rc WHERE rc.run_id = tr.run_id)::int AS reserved_coaches,
+       (SELECT count(*) FROM run_coaches rc
+         WHERE rc.run_id = tr.run_id
+           AND EXISTS (SELECT 1 FROM beats b WHERE b.run_id = tr.run_id AND b.device_id IS NOT NULL AND rc.coach_id = ANY (b.coaches)))::int AS manned_coaches,
        (SELECT count(DISTINCT b.device_id) FROM beats b WHERE b.run_id = tr.run_id)::int AS hhts_used,
        CASE WHEN EXISTS (SELECT 1 FROM beats b WHERE b.run_id = tr.run_id AND b.device_id IS NOT NULL) THEN 'YES' ELSE 'NO' END AS manned,
        CASE WHEN EXISTS (SELECT 1 FROM beats b WHERE b.run_id = tr.run_id AND b.device_id IS NOT NULL) THEN 1 ELSE 0 END AS is_manned
@@ -13,10 +14,6 @@ SELECT tr.train_no,
   LEFT JOIN LATERAL (
         SELECT b.lobby_code FROM beats b WHERE b.run_id = tr.run_id ORDER BY b.beat_no LIMIT 1
        ) ob ON TRUE
-  CROSS JOIN LATERAL (
-        SELECT count(*)::int AS reserved_coaches, count(*) FILTER (WHERE cm.manned)::int AS manned_coaches
-          FROM run_coach_manning(tr.run_id) cm
-       ) c
  WHERE tr.start_date = :srcDate::date
    AND {{scope}}
  ORDER BY tr.train_no

@@ -6,7 +6,7 @@
 -- Reserved coaches of a run and whether each was manned with an HHT: a coach is manned when it is in coaches[] of
 -- a beat of the run worked with an HHT (device_id not null). tte_ids / hht_ids are the distinct TTEs and HHTs of
 -- those beats, sorted (NULL for an unmanned coach). Used by unmanned_coaches (3 tabs), Train_Manned_with_HHT,
--- mannedcoachsummary, unmannedcoachhistory and dash_trains_manned, so that all count "manned" alike.
+-- mannedcoachsummary and unmannedcoachhistory, so that all count "manned" alike.
 CREATE OR REPLACE FUNCTION run_coach_manning(p_run_id bigint)
   RETURNS TABLE (coach_id text, seq int, class text, capacity int, tte_ids text[], hht_ids text[], manned boolean)
   LANGUAGE sql STABLE AS $$
