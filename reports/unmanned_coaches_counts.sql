@@ -1,40 +1,19 @@
--- UnManned_Manned_test: per train run, reserved coaches counted manned vs unmanned.
-WITH runs AS (
-  SELECT tr.run_id, tr.train_no, tr.start_date, tr.zone_code, tr.div_code
-    FROM train_runs tr
-   WHERE tr.start_date = :startDate::date
-     AND (:trainNo::text IS NULL OR tr.train_no = :trainNo)
-     AND (:zone::text IS NULL OR tr.zone_code = :zone)
-     AND (:division::text IS NULL OR tr.div_code = :division)
-     AND {{scope}}
-), manning AS (
-  SELECT b.run_id,
-         bc.coach_id,
-         string_agg(DISTINCT b.tte_id, ', ') AS ttes,
-         string_agg(DISTINCT b.device_id, ', ') AS hht_ids
-    FROM beats b
-    JOIN runs r ON r.run_id = b.run_id
-    CROSS JOIN LATERAL unnest(b.coaches) AS bc(coach_id)
-   WHERE b.device_id IS NOT NULL
-   GROUP BY b.run_id, bc.coach_id
-), coaches AS (
-  SELECT r.run_id, r.train_no, r.start_date, r.zone_code, r.div_code,
-         rc.coach_id, rc.seq, rc.class, rc.capacity,
-         m.ttes, m.hht_ids,
-         CASE WHEN m.coach_id IS NULL THEN 'UNMANNED' ELSE 'MANNED' END AS status
-    FROM runs r
-    JOIN run_coaches rc ON rc.run_id = r.run_id
-    LEFT JOIN manning m ON m.run_id = rc.run_id AND m.coach_id = rc.coach_id
-)
-SELECT c.train_no,
+-- UnManned_Manned_test: per train run, reserved coaches counted manned vs unmanned (run_coach_manning, migration 007).
+SELECT tr.train_no,
        t.name AS train_name,
-       c.start_date,
-       c.div_code AS division,
+       tr.start_date,
+       tr.div_code AS division,
        count(*)::int AS coaches,
-       count(*) FILTER (WHERE c.status = 'MANNED')::int AS manned,
-       count(*) FILTER (WHERE c.status = 'UNMANNED')::int AS unmanned,
-       round(100.0 * count(*) FILTER (WHERE c.status = 'MANNED') / count(*), 1) AS manned_pct
-  FROM coaches c
-  JOIN trains t ON t.train_no = c.train_no
- GROUP BY c.train_no, t.name, c.start_date, c.div_code
- ORDER BY c.div_code, c.train_no
+       count(*) FILTER (WHERE cm.manned)::int AS manned,
+       count(*) FILTER (WHERE NOT cm.manned)::int AS unmanned,
+       round(100.0 * count(*) FILTER (WHERE cm.manned) / count(*), 1) AS manned_pct
+  FROM train_runs tr
+  JOIN trains t ON t.train_no = tr.train_no
+  CROSS JOIN LATERAL run_coach_manning(tr.run_id) cm
+ WHERE tr.start_date = :startDate::date
+   AND (:trainNo::text IS NULL OR tr.train_no = :trainNo)
+   AND (:zone::text IS NULL OR tr.zone_code = :zone)
+   AND (:division::text IS NULL OR tr.div_code = :division)
+   AND {{scope}}
+ GROUP BY tr.train_no, t.name, tr.start_date, tr.div_code
+ ORDER BY tr.div_code, tr.train_no

@@ -1,25 +1,15 @@
 -- unmanned-report-history {start_date, end_date}: every unmanned coach-day in the range, with how many of the
--- train's runs in the range left that coach unmanned.
-WITH runs AS (
-  SELECT tr.run_id, tr.train_no, tr.start_date, tr.div_code
+-- train's runs in the range left that coach unmanned (run_coach_manning, migration 007).
+WITH coach_days AS (
+  SELECT tr.train_no, tr.start_date, tr.div_code, cm.coach_id, cm.class,
+         NOT cm.manned AS unmanned
     FROM train_runs tr
+    CROSS JOIN LATERAL run_coach_manning(tr.run_id) cm
    WHERE tr.start_date BETWEEN :start_date::date AND :end_date::date
      AND (:zone::text IS NULL OR tr.zone_code = :zone)
      AND (:division::text IS NULL OR tr.div_code = :division)
      AND (:trainNo::text IS NULL OR tr.train_no = :trainNo)
      AND {{scope}}
-), manned AS (
-  SELECT DISTINCT b.run_id, bc.coach_id
-    FROM beats b
-    JOIN runs r ON r.run_id = b.run_id
-    CROSS JOIN LATERAL unnest(b.coaches) AS bc(coach_id)
-   WHERE b.device_id IS NOT NULL
-), coach_days AS (
-  SELECT r.train_no, r.start_date, r.div_code, rc.coach_id, rc.class,
-         m.run_id IS NULL AS unmanned
-    FROM runs r
-    JOIN run_coaches rc ON rc.run_id = r.run_id
-    LEFT JOIN manned m ON m.run_id = rc.run_id AND m.coach_id = rc.coach_id
 ), hist AS (
   SELECT cd.*,
          count(*) OVER w AS runs_in_range,
