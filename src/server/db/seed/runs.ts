@@ -124,6 +124,9 @@ function pnrOf(regionDigit: number, day: number, trainIdx: number, seq: number):
   return `${regionDigit}${pad(scrambled, 9)}`;
 }
 
+/** Share of passengers on board (confirmed, staying to their destination) who swap berths, per run on average. */
+const SWAP_SHARE = 0.004;
+
 const PNR_REGION: Record<string, number> = { NR: 2, NCR: 2, WR: 8, CR: 8, SR: 4, SCR: 4, ER: 6, ECR: 6, WCR: 2 };
 
 interface Segment {
@@ -546,6 +549,7 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
   const events: Ev[] = [];
   const ntRate = rng.around(0.065, 0.015, 0.04, 0.09);
   const sharedRacNt = new Set<string>();
+  const gotDown = new Set<Psgn>();
   for (const p of psgns) {
     if (p.coach === null || p.status === 'CAN') continue;
     const beat = beatOfCoach.get(p.coach);
@@ -570,6 +574,7 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
     } else if (!nt && p.t - p.f >= 2 && rng.chance(0.008) && p.berth !== null) {
       const k = rng.int(p.f + 1, p.t - 1);
       const downAt = atStop(k, 'arr');
+      gotDown.add(p);
       events.push({ beat, psgn: p, type: 'GOT_DOWN', coach: p.coach, berth: p.berth, station: stationAt(k), at: downAt });
       vacancies.push({ coach: p.coach, berth: p.berth, cls: p.cls, f: k, t: p.t, reason: 'GOT_DOWN', at: downAt });
     }
@@ -579,17 +584,23 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
       vacancies.push({ coach: p.coach, berth: p.berth, cls: p.cls, f: p.f, t: p.t, reason: 'CANCELLED', at: chart2 });
     }
   }
-  // Berth swaps on request (e.g. a senior citizen to a lower berth), inside one coach.
-  const present = psgns.filter((p) => p.row.mark === 'O' && p.status === 'CNF' && p.coach !== null);
-  const swaps = Math.floor(present.length * 0.004);
+  // Berth swaps on request (e.g. a senior citizen to a lower berth), inside one coach, among passengers on board
+  // who stay to their destination. Own stream: how many swaps a run gets leaves the rest of the run unchanged.
+  const swapRng = new Rng(`${ref.scale}|${t.train_no}|${date}|swaps`);
+  const present = psgns.filter((p) => p.row.mark === 'O' && p.status === 'CNF' && p.coach !== null && !gotDown.has(p));
+  // 0.4 % of them on average: the whole part, plus one more with the fraction as its chance, so short runs
+  // (under 250 present) get a swap now and then instead of never.
+  const expectedSwaps = present.length * SWAP_SHARE;
+  const swaps = Math.floor(expectedSwaps) + (swapRng.chance(expectedSwaps - Math.floor(expectedSwaps)) ? 1 : 0);
   for (let s = 0; s < swaps; s++) {
-    const a = rng.pick(present);
+    const a = swapRng.pick(present);
     const others = present.filter((q) => q !== a && q.coach === a.coach && q.f === a.f && q.t === a.t);
     if (others.length === 0) continue;
-    const b = rng.pick(others);
+    const b = swapRng.pick(others);
     const beat = a.coach ? beatOfCoach.get(a.coach) : undefined;
     if (!beat || a.berth === null || b.berth === null) continue;
-    const at = Math.max(Date.parse(String(a.row.marked_at)), Date.parse(String(b.row.marked_at))) + rng.int(5, 40) * MIN_MS;
+    const marked = Math.max(Date.parse(String(a.row.marked_at)), Date.parse(String(b.row.marked_at)));
+    const at = marked + swapRng.int(5, 40) * MIN_MS;
     events.push({ beat, psgn: a, type: 'SHIFTED', coach: a.coach, berth: a.berth, newCoach: b.coach, newBerth: b.berth, station: null, at });
     events.push({ beat, psgn: b, type: 'SHIFTED', coach: b.coach, berth: b.berth, newCoach: a.coach, newBerth: a.berth, station: null, at });
     const ab = a.berth;
