@@ -547,6 +547,8 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
     at: number;
   }
   const events: Ev[] = [];
+  // The TTE marks on the HHT only once the chart is on it, and finishes before the destination (sign-off follows).
+  const lastMarkAt = endMs - 5 * MIN_MS;
   const ntRate = rng.around(0.065, 0.015, 0.04, 0.09);
   const sharedRacNt = new Set<string>();
   const gotDown = new Set<Psgn>();
@@ -555,7 +557,7 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
     const beat = beatOfCoach.get(p.coach);
     if (beat) p.row.lobby_code = beat.tte.lobby_code;
     if (!beat?.active) continue;
-    const at = atStop(p.f, 'dep') + rng.int(8, p.f === 0 ? 150 : 60) * MIN_MS;
+    const at = Math.min(lastMarkAt, Math.max(atStop(p.f, 'dep'), download) + rng.int(8, p.f === 0 ? 150 : 60) * MIN_MS);
     const nt = rng.chance(ntRate);
     events.push({ beat, psgn: p, type: nt ? 'NT' : 'O', coach: p.coach, berth: p.berth, station: stationAt(p.f), at });
     p.row.mark = nt ? 'NT' : 'O';
@@ -571,8 +573,13 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
         }
       }
       vacancies.push({ coach: p.coach, berth: p.berth, cls: p.cls, f: p.f, t: p.t, reason: 'NT', at });
-    } else if (!nt && p.t - p.f >= 2 && rng.chance(0.008) && p.berth !== null) {
-      const k = rng.int(p.f + 1, p.t - 1);
+    } else if (!nt && p.t - p.f >= 2 && rng.chance(0.008) && p.berth !== null && p.status === 'CNF') {
+      // A confirmed passenger (a RAC one shares the berth, and would still be waiting for one) gets down at a
+      // later stop reached after the mark, never before being seen on board.
+      let first = p.f + 1;
+      while (first < p.t && atStop(first, 'arr') <= at) first++;
+      if (first > p.t - 1) continue;
+      const k = rng.int(first, p.t - 1);
       const downAt = atStop(k, 'arr');
       gotDown.add(p);
       events.push({ beat, psgn: p, type: 'GOT_DOWN', coach: p.coach, berth: p.berth, station: stationAt(k), at: downAt });
@@ -600,7 +607,7 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
     const beat = a.coach ? beatOfCoach.get(a.coach) : undefined;
     if (!beat || a.berth === null || b.berth === null) continue;
     const marked = Math.max(Date.parse(String(a.row.marked_at)), Date.parse(String(b.row.marked_at)));
-    const at = marked + swapRng.int(5, 40) * MIN_MS;
+    const at = Math.min(endMs - MIN_MS, marked + swapRng.int(5, 40) * MIN_MS);
     events.push({ beat, psgn: a, type: 'SHIFTED', coach: a.coach, berth: a.berth, newCoach: b.coach, newBerth: b.berth, station: null, at });
     events.push({ beat, psgn: b, type: 'SHIFTED', coach: b.coach, berth: b.berth, newCoach: a.coach, newBerth: a.berth, station: null, at });
     const ab = a.berth;
@@ -691,7 +698,13 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
   // ---- EFTs and digital payments ---------------------------------------------------------------------------
   let eftSeq = 0;
   let txnSeq = 0;
-  const issueEft = (beat: Beat, reason: string, p: { pnr: string | null; name: string; coach: string | null; f: number; t: number }, cls: string): string => {
+  const issueEft = (
+    beat: Beat,
+    reason: string,
+    p: { pnr: string | null; name: string; coach: string | null; f: number; t: number },
+    cls: string,
+    notBefore = 0,
+  ): string => {
     const eftNo = `EF${t.train_no}${ymd}${pad(++eftSeq, 3)}`;
     const km = Math.max(50, kmAt(p.t) - kmAt(p.f));
     const fullFare = fareFor(cls, km, premium);
@@ -707,7 +720,9 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
       fare = Math.max(100, Math.round(fullFare * (reason === 'EXTENSION' ? 0.4 : 0.3) / 5) * 5);
       charge = 250;
     }
-    const issued = Math.min(endMs - 10 * MIN_MS, atStop(p.f, 'dep') + rng.int(20, 180) * MIN_MS);
+    // On an HHT only once the chart is on it; a berth charge only once the berth is allotted.
+    const from = Math.max(atStop(p.f, 'dep'), beat.device === null ? 0 : download, notBefore);
+    const issued = Math.min(endMs - 10 * MIN_MS, from + rng.int(20, 180) * MIN_MS);
     const mode = beat.device === null ? 'CASH' : rng.weighted([['CASH', 50], ['UPI', 35], ['CARD', 15]] as const);
     const synced = beat.device === null ? null : rng.chance(0.02) ? null : issued + rng.int(1, beat.badSync ? 600 : 30) * MIN_MS;
     const total = fare + charge;
@@ -763,7 +778,8 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
   // Berth charge on some waitlisted passengers given a berth.
   for (const r of reallocRows) {
     if (String(r.row.prev_status).startsWith('WL') && rng.chance(0.4)) {
-      r.row.eft_no = issueEft(r.beat, 'BERTH_CHARGE', { pnr: r.p.pnr, name: r.p.name, coach: r.p.coach, f: r.p.f, t: r.p.t }, r.p.cls);
+      const allotted = Date.parse(String(r.row.allotted_at));
+      r.row.eft_no = issueEft(r.beat, 'BERTH_CHARGE', { pnr: r.p.pnr, name: r.p.name, coach: r.p.coach, f: r.p.f, t: r.p.t }, r.p.cls, allotted);
     }
   }
   // Dropped e-ticket holders found on board travel ticketless.
@@ -896,9 +912,11 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
 
   // ---- Rail Madad complaints ---------------------------------------------------------------------------
   const complaintCount = Math.round(psgns.length * rng.around(0.004, 0.002, 0, 0.008));
-  for (let k = 1; k <= complaintCount; k++) {
+  // Complaints name the complainant's coach and berth: only passengers holding one complain.
+  const seated = psgns.filter((p) => p.coach !== null && p.berth !== null && p.status !== 'CAN');
+  for (let k = 1; k <= complaintCount && seated.length > 0; k++) {
     const [category, sub, sla] = rng.pick(COMPLAINTS);
-    const p = rng.pick(psgns);
+    const p = rng.pick(seated);
     const at = atStop(rng.int(0, Math.max(0, last - 1)), 'dep') + rng.int(10, 120) * MIN_MS;
     const status = rng.weighted([['CLOSED', 60], ['RESOLVED', 30], ['OPEN', 10]] as const);
     const hours = rng.chance(0.8) ? rng.around(sla * 0.6, sla * 0.4, 0.2, sla) : rng.around(sla * 1.8, sla, sla + 0.5, sla * 4);
