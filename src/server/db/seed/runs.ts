@@ -1,4 +1,4 @@
-import { Rng } from './prng';
+import { Rng, hash32 } from './prng';
 import { mobileNumber, personName } from './names';
 import type { Reference, Train } from './reference';
 import type { TteRow } from './reference/staff';
@@ -127,6 +127,22 @@ function pnrOf(regionDigit: number, day: number, trainIdx: number, seq: number):
 /** Share of passengers on board (confirmed, staying to their destination) who swap berths, per run on average. */
 const SWAP_SHARE = 0.004;
 
+/**
+ * Share of runs whose TTE makes one allotment of an NT passenger's berth without waiting for the NT grace.
+ * About as many anomalies as the generator made by accident before allotments respected the grace (8 of 122
+ * allotments on the tiny seed's month), so the AllocationException report keeps finding some.
+ */
+const HASTY_RUN_SHARE = 0.4;
+
+/**
+ * Whether the run makes one deliberate allotment within the NT grace (when it has an NT berth to allot early
+ * at all). A pure function of (scale, run), independent of the run's random stream: tests use it to tell the
+ * deliberate anomalies from mistakes.
+ */
+export function isHastyAllotmentRun(scale: string, runId: number): boolean {
+  return hash32(`${scale}|hasty-allotment|${runId}`) / 4294967296 < HASTY_RUN_SHARE;
+}
+
 const PNR_REGION: Record<string, number> = { NR: 2, NCR: 2, WR: 8, CR: 8, SR: 4, SCR: 4, ER: 6, ECR: 6, WCR: 2 };
 
 interface Segment {
@@ -151,6 +167,7 @@ interface Vacancy extends Segment {
   cls: string;
   reason: 'NT' | 'CANCELLED' | 'UNSOLD' | 'GOT_DOWN';
   at: number; // when it became known (ms)
+  freeAt?: number; // earliest time it may go to someone else (NT: after the mark and the grace); default `at`
 }
 
 interface Beat {
@@ -227,6 +244,10 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
   const atStop = (i: number, which: 'arr' | 'dep'): number =>
     depMs + ((which === 'arr' ? train.arrMin[i] : train.depMin[i]) ?? 0) * MIN_MS + Math.round((delay * i) / Math.max(1, last)) * MIN_MS;
   const endMs = atStop(last, 'arr');
+  // NT grace (rule): a passenger not found on board may still board further on, so the berth stays theirs until
+  // the train leaves the next stop, or for 60 minutes after it left the boarding stop, whichever comes first.
+  // The same estimate of actual departures as the AllocationException report (timetable + share of the delay).
+  const ntGraceEnd = (f: number): number => Math.min(atStop(Math.min(f + 1, last), 'dep'), atStop(f, 'dep') + 60 * MIN_MS);
 
   const chart1 = depMs - (240 + rng.int(0, 120)) * MIN_MS;
   const chart2 = depMs - rng.int(5, 30) * MIN_MS;
@@ -550,7 +571,8 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
   // The TTE marks on the HHT only once the chart is on it, and finishes before the destination (sign-off follows).
   const lastMarkAt = endMs - 5 * MIN_MS;
   const ntRate = rng.around(0.065, 0.015, 0.04, 0.09);
-  const sharedRacNt = new Set<string>();
+  // First NT mark on a shared RAC berth, by coach|berth.
+  const sharedRacNt = new Map<string, number>();
   const gotDown = new Set<Psgn>();
   for (const p of psgns) {
     if (p.coach === null || p.status === 'CAN') continue;
@@ -566,13 +588,17 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
     if (nt && p.berth !== null) {
       // A shared RAC berth frees up only when both RAC holders are absent.
       const key = `${p.coach}|${p.berth}`;
+      let known = at;
       if (p.status.startsWith('RAC')) {
-        if (!sharedRacNt.has(key)) {
-          sharedRacNt.add(key);
+        const first = sharedRacNt.get(key);
+        if (first === undefined) {
+          sharedRacNt.set(key, at);
           continue;
         }
+        // Free once both are marked, whichever mark came later on the device.
+        known = Math.max(first, at);
       }
-      vacancies.push({ coach: p.coach, berth: p.berth, cls: p.cls, f: p.f, t: p.t, reason: 'NT', at });
+      vacancies.push({ coach: p.coach, berth: p.berth, cls: p.cls, f: p.f, t: p.t, reason: 'NT', at: known, freeAt: Math.max(known, ntGraceEnd(p.f)) });
     } else if (!nt && p.t - p.f >= 2 && rng.chance(0.008) && p.berth !== null && p.status === 'CNF') {
       // A confirmed passenger (a RAC one shares the berth, and would still be waiting for one) gets down at a
       // later stop reached after the mark, never before being seen on board.
@@ -626,6 +652,9 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
   ];
   let reallocSeq = 0;
   const reallocRows: { row: Row; p: Psgn; beat: Beat }[] = [];
+  // Latest RAC allotment per class: waitlisted passengers come after every RAC passenger of their class.
+  const racServedUntil = new Map<string, number>();
+  let hastyLeft = isHastyAllotmentRun(ref.scale, runId) ? 1 : 0;
   for (const p of candidates) {
     const idx = vacancies.findIndex(
       (v) => v.cls === p.cls && v.reason !== 'GOT_DOWN' && v.f <= p.f && v.t >= p.t && beatOfCoach.get(v.coach)?.active === true,
@@ -636,7 +665,24 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
     if (!v || !beat) continue;
     vacancies.splice(idx, 1);
     if (v.t > p.t) vacancies.push({ ...v, f: p.t });
-    const at = Math.max(v.at, atStop(p.f, 'dep')) + rng.int(10, 50) * MIN_MS;
+    const rac = p.status.startsWith('RAC');
+    const ownMark = p.row.marked_at === null ? 0 : Date.parse(String(p.row.marked_at));
+    const lagMin = rng.int(10, 50);
+    const ready = Math.max(atStop(p.f, 'dep'), download, ownMark, rac ? 0 : (racServedUntil.get(p.cls) ?? 0));
+    // After the holder's NT mark and grace. On a hasty run the TTE allots one NT berth without waiting for the
+    // grace: right after the NT mark, or (the mark coming too late for that) before it: an
+    // ALLOTTED_WITHIN_NT_GRACE anomaly.
+    const freeAt = v.freeAt ?? v.at;
+    let at = Math.max(ready, freeAt) + lagMin * MIN_MS;
+    if (hastyLeft > 0 && v.reason === 'NT') {
+      const quick = (1 + (lagMin % 5)) * MIN_MS;
+      const hasty = Math.max(ready, v.at) + quick < freeAt ? Math.max(ready, v.at) + quick : ready + quick;
+      if (hasty < freeAt) {
+        at = hasty;
+        hastyLeft--;
+      }
+    }
+    if (rac) racServedUntil.set(p.cls, Math.max(at, racServedUntil.get(p.cls) ?? 0));
     events.push({ beat, psgn: p, type: 'ALLOTTED', coach: p.coach, berth: p.berth, newCoach: v.coach, newBerth: v.berth, station: stationAt(p.f), at });
     const row: Row = {
       realloc_id: runId * 1000 + ++reallocSeq,
@@ -687,7 +733,7 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
       to_station: stationAt(v.t),
       reason: v.reason,
       released_to_prs: release,
-      released_at: release ? iso(v.at + rng.int(5, 45) * MIN_MS) : null,
+      released_at: release ? iso((v.freeAt ?? v.at) + rng.int(5, 45) * MIN_MS) : null,
       released_by: release && beat ? beat.tte.tte_id : null,
       rebooked: release && rng.chance(0.35),
       ...scope,
