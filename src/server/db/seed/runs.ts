@@ -130,7 +130,7 @@ const SWAP_SHARE = 0.004;
 /**
  * Share of runs whose TTE makes one allotment of an NT passenger's berth without waiting for the NT grace.
  * About as many anomalies as the generator made by accident before allotments respected the grace (8 of 122
- * allotments on the tiny seed's month), so the AllocationException report keeps finding some.
+ * allotments on the tiny seed's month then, 6 now), so the AllocationException report keeps finding some.
  */
 const HASTY_RUN_SHARE = 0.4;
 
@@ -676,7 +676,8 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
     let at = Math.max(ready, freeAt) + lagMin * MIN_MS;
     if (hastyLeft > 0 && v.reason === 'NT') {
       const quick = (1 + (lagMin % 5)) * MIN_MS;
-      const hasty = Math.max(ready, v.at) + quick < freeAt ? Math.max(ready, v.at) + quick : ready + quick;
+      const afterMark = Math.max(ready, v.at) + quick;
+      const hasty = afterMark < freeAt ? afterMark : ready + quick;
       if (hasty < freeAt) {
         at = hasty;
         hastyLeft--;
