@@ -3,6 +3,11 @@ import { TEST_DRIVERS } from '../support/db';
 import { createSeededTestDb } from '../support/seeded';
 import type { Db } from '../../src/server/db';
 import { SEED_TABLES } from '../../src/server/db/seed/loader';
+import { isHastyAllotmentRun, runIdOf } from '../../src/server/db/seed/runs';
+import { checkDefinitions } from '../../src/shared/definitions/validate';
+import { readDefinitionFiles } from '../../src/server/reports/definition-files';
+import { parseFilter } from '../../src/server/reports/filter';
+import { runView } from '../../src/server/reports/executor';
 
 async function scalar(db: Db, sql: string, params: unknown[] = []): Promise<number> {
   const { rows } = await db.query<{ n: number }>(sql, params);
@@ -65,6 +70,45 @@ describe.each(TEST_DRIVERS)('seeded data sanity on %s', (driver) => {
     expect(nt).toBeGreaterThanOrEqual(3);
     expect(nt).toBeLessThanOrEqual(10);
     expect(await scalar(t.db, "SELECT count(*)::int AS n FROM train_runs WHERE chart1_at > (chart2_at - interval '3 hours') OR hht_download_at < chart2_at")).toBe(0);
+    // On the HHT only once the chart is on it, and before the TTE signs off.
+    expect(await scalar(t.db, 'SELECT count(*)::int AS n FROM checking_events e JOIN train_runs r USING (run_id) WHERE e.device_time < r.hht_download_at')).toBe(0);
+    expect(await scalar(t.db, 'SELECT count(*)::int AS n FROM checking_events e JOIN beats b USING (beat_id) WHERE e.device_time > b.sign_off_at')).toBe(0);
+    // A berth of a passenger not turned up goes back to PRS only after the NT mark.
+    expect(
+      await scalar(t.db, `SELECT count(*)::int AS n FROM vacant_berths v JOIN passengers p ON p.run_id = v.run_id AND p.coach_id = v.coach_id
+                          AND p.berth_no = v.berth_no AND p.from_station = v.from_station AND p.mark = 'NT'
+                          WHERE v.reason = 'NT' AND v.released_at < p.marked_at`),
+    ).toBe(0);
+  });
+
+  it('shifts berths on runs with fewer than 250 passengers present too', async () => {
+    const small = await scalar(
+      t.db,
+      `SELECT count(*)::int AS n FROM (SELECT run_id FROM passengers GROUP BY run_id HAVING count(*) FILTER (WHERE mark = 'O') BETWEEN 1 AND 249) x
+        WHERE EXISTS (SELECT 1 FROM checking_events e WHERE e.run_id = x.run_id AND e.event_type = 'SHIFTED')`,
+    );
+    expect(small).toBeGreaterThan(0);
+  });
+
+  it('makes allotment anomalies only deliberately: one within the NT grace on some hasty runs, none else', async () => {
+    const report = checkDefinitions(readDefinitionFiles(process.cwd())).reports.find((r) => r.definition.id === 'bertallotmentanomaly');
+    const view = report?.views.find((v) => v.endpoint === 'AllocationException');
+    if (!report || !view) throw new Error('no AllocationException view');
+    const { rows: dates } = await t.db.query<{ d: string }>('SELECT DISTINCT start_date::text AS d FROM train_runs WHERE chart1_at IS NOT NULL ORDER BY 1');
+    // Allotments flagged, per run (a shared RAC berth has two NT holders, so two rows for one allotment).
+    const perRun = new Map<number, Set<string>>();
+    for (const { d } of dates) {
+      const filter = parseFilter(report, { startDate: d }, t.today);
+      const { rows } = await runView(t.db, view, filter, { kind: 'all' }, { timeoutMs: 30_000, rowsPerPage: 1000 });
+      for (const r of rows as Record<string, unknown>[]) {
+        expect(r.anomaly, JSON.stringify(r)).toBe('ALLOTTED_WITHIN_NT_GRACE');
+        const runId = runIdOf(String(r.train_no), d);
+        expect(isHastyAllotmentRun('tiny', runId), JSON.stringify(r)).toBe(true);
+        perRun.set(runId, (perRun.get(runId) ?? new Set<string>()).add(`${String(r.pnr)}|${String(r.allotted_at)}`));
+      }
+    }
+    expect(perRun.size).toBeGreaterThan(0);
+    for (const allotments of perRun.values()) expect(allotments.size).toBe(1);
   });
 
   it('gives DLI and BCT trains, TTEs, EFTs, TDRs and payments today', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng, hash32 } from '../../src/server/db/seed/prng';
 import { buildReference } from '../../src/server/db/seed/reference';
 import { generateDay } from '../../src/server/db/seed/loader';
-import { addDays, berthType, dayIndex, runIdOf, weekdayMon0 } from '../../src/server/db/seed/runs';
+import { addDays, berthType, dayIndex, isHastyAllotmentRun, runIdOf, weekdayMon0, type Row } from '../../src/server/db/seed/runs';
 
 const TODAY = '2026-03-15';
 
@@ -125,5 +125,80 @@ describe('a generated day', () => {
     expect(tomorrow.checking_events).toEqual([]);
     expect(tomorrow.train_runs.every((r) => r.chart1_at === null)).toBe(true);
     expect(tomorrow.passengers.every((p) => p.current_status === p.booking_status)).toBe(true);
+  });
+});
+
+describe('on-board rules over two weeks of runs', () => {
+  const ref = buildReference('tiny');
+  const days = Array.from({ length: 14 }, (_, i) => generateDay(ref, addDays(TODAY, i - 13), TODAY));
+  const all = <K extends keyof (typeof days)[number]>(table: K): Row[] => days.flatMap((d) => d[table]);
+  const ms = (v: unknown): number => Date.parse(String(v));
+  const passengers = new Map(all('passengers').map((p) => [p.psgn_id, p]));
+  const events = all('checking_events');
+  const eventsOf = (psgnId: unknown, type: string): Row[] => events.filter((e) => e.psgn_id === psgnId && e.event_type === type);
+
+  it('swaps berths on runs with fewer than 250 passengers present too, and keeps the swapped berth', () => {
+    const present = new Map<unknown, number>();
+    for (const p of passengers.values()) if (p.mark === 'O') present.set(p.run_id, (present.get(p.run_id) ?? 0) + 1);
+    const shifted = events.filter((e) => e.event_type === 'SHIFTED');
+    const smallRuns = new Set(shifted.map((e) => e.run_id).filter((r) => (present.get(r) ?? 0) < 250));
+    expect(smallRuns.size).toBeGreaterThan(0);
+    for (const e of shifted) {
+      const p = passengers.get(e.psgn_id);
+      expect(p?.current_status).toBe('CNF');
+      // The last shift of a passenger leaves them on its new berth; nobody shifts after getting down.
+      const last = eventsOf(e.psgn_id, 'SHIFTED').sort((a, b) => Number(a.event_id) - Number(b.event_id)).at(-1);
+      expect([p?.coach_id, p?.berth_no]).toEqual([last?.new_coach_id, last?.new_berth_no]);
+      expect(eventsOf(e.psgn_id, 'GOT_DOWN')).toEqual([]);
+    }
+  });
+
+  it("allots an NT passenger's berth only after the NT mark, except the one deliberate allotment of a hasty run", () => {
+    const early = new Map<unknown, number>();
+    let afterMark = 0;
+    for (const r of all('reallocations')) {
+      const holders = [...passengers.values()].filter(
+        (p) => p.run_id === r.run_id && p.coach_id === r.coach_id && p.berth_no === r.berth_no && p.psgn_id !== r.psgn_id && p.mark === 'NT',
+      );
+      if (holders.length === 0) continue;
+      if (holders.every((h) => ms(r.allotted_at) >= ms(h.marked_at))) afterMark += 1;
+      else early.set(r.run_id, (early.get(r.run_id) ?? 0) + 1);
+    }
+    expect(afterMark).toBeGreaterThan(0);
+    for (const [runId, n] of early) {
+      expect(isHastyAllotmentRun('tiny', Number(runId)), `run ${String(runId)}`).toBe(true);
+      expect(n).toBe(1);
+    }
+  });
+
+  it('serves RAC before waitlist, and allots only to passengers already seen on board', () => {
+    const realloc = all('reallocations');
+    for (const w of realloc.filter((r) => String(r.prev_status).startsWith('WL'))) {
+      const cls = passengers.get(w.psgn_id)?.class;
+      const laterRac = realloc.filter(
+        (r) => r.run_id === w.run_id && String(r.prev_status).startsWith('RAC') && passengers.get(r.psgn_id)?.class === cls && ms(r.allotted_at) > ms(w.allotted_at),
+      );
+      expect(laterRac).toEqual([]);
+    }
+    for (const r of realloc) {
+      for (const o of eventsOf(r.psgn_id, 'O')) expect(ms(r.allotted_at)).toBeGreaterThanOrEqual(ms(o.device_time));
+      expect(eventsOf(r.psgn_id, 'GOT_DOWN')).toEqual([]);
+    }
+    const efts = new Map(all('efts').map((e) => [e.eft_no, e]));
+    for (const r of realloc.filter((x) => x.eft_no !== null)) expect(ms(efts.get(r.eft_no)?.issued_at)).toBeGreaterThanOrEqual(ms(r.allotted_at));
+  });
+
+  it('records events between the chart download on the HHT and the sign-off, and a got-down after the mark', () => {
+    const runs = new Map(all('train_runs').map((r) => [r.run_id, r]));
+    const beats = new Map(all('beats').map((b) => [b.beat_id, b]));
+    for (const e of events) {
+      expect(ms(e.device_time)).toBeGreaterThanOrEqual(ms(runs.get(e.run_id)?.hht_download_at));
+      const off = beats.get(e.beat_id)?.sign_off_at;
+      if (off !== null) expect(ms(e.device_time)).toBeLessThan(ms(off));
+    }
+    for (const g of events.filter((e) => e.event_type === 'GOT_DOWN')) {
+      for (const o of eventsOf(g.psgn_id, 'O')) expect(ms(g.device_time)).toBeGreaterThan(ms(o.device_time));
+    }
+    for (const c of all('complaints')) expect(c.coach_id).not.toBeNull();
   });
 });

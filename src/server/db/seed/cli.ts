@@ -1,7 +1,7 @@
 /**
  * npm run seed -- --scale small|medium|large|tiny [--today YYYY-MM-DD] [--reset]
  * Migrates the configured database (DATABASE_URL or HHT_DATA_DIR) and seeds it; --reset first empties the
- * domain tables (never users). Errors end with one line and exit code 1.
+ * domain tables and the device audit (never users). Errors end with one line and exit code 1.
  */
 import { loadConfig, ConfigError } from '../../config';
 import { istDate, systemClock } from '../../clock';
@@ -53,8 +53,9 @@ async function main(): Promise<void> {
     await migrate(db);
     const log = (line: string): void => void process.stdout.write(`${line}\n`);
     if (args.reset) {
-      await db.exec(`TRUNCATE ${[...SEED_TABLES, 'seed_state'].join(', ')}`);
-      log('seed: domain tables emptied (users kept)');
+      // device_audit references devices: its rows describe devices the reset removes, so they go too.
+      await db.exec(`TRUNCATE ${[...SEED_TABLES, 'seed_state', 'device_audit'].join(', ')}`);
+      log('seed: domain tables and the device audit emptied (users kept)');
     }
     const opts = { scale: args.scale, today: args.today, log };
     if (!(await ensureSeeded(db, opts))) {

@@ -1,4 +1,4 @@
-import { Rng } from './prng';
+import { Rng, hash32 } from './prng';
 import { mobileNumber, personName } from './names';
 import type { Reference, Train } from './reference';
 import type { TteRow } from './reference/staff';
@@ -124,6 +124,25 @@ function pnrOf(regionDigit: number, day: number, trainIdx: number, seq: number):
   return `${regionDigit}${pad(scrambled, 9)}`;
 }
 
+/** Share of passengers on board (confirmed, staying to their destination) who swap berths, per run on average. */
+const SWAP_SHARE = 0.004;
+
+/**
+ * Share of runs whose TTE makes one allotment of an NT passenger's berth without waiting for the NT grace.
+ * About as many anomalies as the generator made by accident before allotments respected the grace (8 of 122
+ * allotments on the tiny seed's month then, 6 now), so the AllocationException report keeps finding some.
+ */
+const HASTY_RUN_SHARE = 0.4;
+
+/**
+ * Whether the run makes one deliberate allotment within the NT grace (when it has an NT berth to allot early
+ * at all). A pure function of (scale, run), independent of the run's random stream: tests use it to tell the
+ * deliberate anomalies from mistakes.
+ */
+export function isHastyAllotmentRun(scale: string, runId: number): boolean {
+  return hash32(`${scale}|hasty-allotment|${runId}`) / 4294967296 < HASTY_RUN_SHARE;
+}
+
 const PNR_REGION: Record<string, number> = { NR: 2, NCR: 2, WR: 8, CR: 8, SR: 4, SCR: 4, ER: 6, ECR: 6, WCR: 2 };
 
 interface Segment {
@@ -148,6 +167,7 @@ interface Vacancy extends Segment {
   cls: string;
   reason: 'NT' | 'CANCELLED' | 'UNSOLD' | 'GOT_DOWN';
   at: number; // when it became known (ms)
+  freeAt?: number; // earliest time it may go to someone else (NT: after the mark and the grace); default `at`
 }
 
 interface Beat {
@@ -224,6 +244,10 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
   const atStop = (i: number, which: 'arr' | 'dep'): number =>
     depMs + ((which === 'arr' ? train.arrMin[i] : train.depMin[i]) ?? 0) * MIN_MS + Math.round((delay * i) / Math.max(1, last)) * MIN_MS;
   const endMs = atStop(last, 'arr');
+  // NT grace (rule): a passenger not found on board may still board further on, so the berth stays theirs until
+  // the train leaves the next stop, or for 60 minutes after it left the boarding stop, whichever comes first.
+  // The same estimate of actual departures as the AllocationException report (timetable + share of the delay).
+  const ntGraceEnd = (f: number): number => Math.min(atStop(Math.min(f + 1, last), 'dep'), atStop(f, 'dep') + 60 * MIN_MS);
 
   const chart1 = depMs - (240 + rng.int(0, 120)) * MIN_MS;
   const chart2 = depMs - rng.int(5, 30) * MIN_MS;
@@ -544,14 +568,18 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
     at: number;
   }
   const events: Ev[] = [];
+  // The TTE marks on the HHT only once the chart is on it, and finishes before the destination (sign-off follows).
+  const lastMarkAt = endMs - 5 * MIN_MS;
   const ntRate = rng.around(0.065, 0.015, 0.04, 0.09);
-  const sharedRacNt = new Set<string>();
+  // First NT mark on a shared RAC berth, by coach|berth.
+  const sharedRacNt = new Map<string, number>();
+  const gotDown = new Set<Psgn>();
   for (const p of psgns) {
     if (p.coach === null || p.status === 'CAN') continue;
     const beat = beatOfCoach.get(p.coach);
     if (beat) p.row.lobby_code = beat.tte.lobby_code;
     if (!beat?.active) continue;
-    const at = atStop(p.f, 'dep') + rng.int(8, p.f === 0 ? 150 : 60) * MIN_MS;
+    const at = Math.min(lastMarkAt, Math.max(atStop(p.f, 'dep'), download) + rng.int(8, p.f === 0 ? 150 : 60) * MIN_MS);
     const nt = rng.chance(ntRate);
     events.push({ beat, psgn: p, type: nt ? 'NT' : 'O', coach: p.coach, berth: p.berth, station: stationAt(p.f), at });
     p.row.mark = nt ? 'NT' : 'O';
@@ -560,16 +588,26 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
     if (nt && p.berth !== null) {
       // A shared RAC berth frees up only when both RAC holders are absent.
       const key = `${p.coach}|${p.berth}`;
+      let known = at;
       if (p.status.startsWith('RAC')) {
-        if (!sharedRacNt.has(key)) {
-          sharedRacNt.add(key);
+        const first = sharedRacNt.get(key);
+        if (first === undefined) {
+          sharedRacNt.set(key, at);
           continue;
         }
+        // Free once both are marked, whichever mark came later on the device.
+        known = Math.max(first, at);
       }
-      vacancies.push({ coach: p.coach, berth: p.berth, cls: p.cls, f: p.f, t: p.t, reason: 'NT', at });
-    } else if (!nt && p.t - p.f >= 2 && rng.chance(0.008) && p.berth !== null) {
-      const k = rng.int(p.f + 1, p.t - 1);
+      vacancies.push({ coach: p.coach, berth: p.berth, cls: p.cls, f: p.f, t: p.t, reason: 'NT', at: known, freeAt: Math.max(known, ntGraceEnd(p.f)) });
+    } else if (!nt && p.t - p.f >= 2 && rng.chance(0.008) && p.berth !== null && p.status === 'CNF') {
+      // A confirmed passenger (a RAC one shares the berth, and would still be waiting for one) gets down at a
+      // later stop reached after the mark, never before being seen on board.
+      let first = p.f + 1;
+      while (first < p.t && atStop(first, 'arr') <= at) first++;
+      if (first > p.t - 1) continue;
+      const k = rng.int(first, p.t - 1);
       const downAt = atStop(k, 'arr');
+      gotDown.add(p);
       events.push({ beat, psgn: p, type: 'GOT_DOWN', coach: p.coach, berth: p.berth, station: stationAt(k), at: downAt });
       vacancies.push({ coach: p.coach, berth: p.berth, cls: p.cls, f: k, t: p.t, reason: 'GOT_DOWN', at: downAt });
     }
@@ -579,17 +617,23 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
       vacancies.push({ coach: p.coach, berth: p.berth, cls: p.cls, f: p.f, t: p.t, reason: 'CANCELLED', at: chart2 });
     }
   }
-  // Berth swaps on request (e.g. a senior citizen to a lower berth), inside one coach.
-  const present = psgns.filter((p) => p.row.mark === 'O' && p.status === 'CNF' && p.coach !== null);
-  const swaps = Math.floor(present.length * 0.004);
+  // Berth swaps on request (e.g. a senior citizen to a lower berth), inside one coach, among passengers on board
+  // who stay to their destination. Own stream: how many swaps a run gets leaves the rest of the run unchanged.
+  const swapRng = new Rng(`${ref.scale}|${t.train_no}|${date}|swaps`);
+  const present = psgns.filter((p) => p.row.mark === 'O' && p.status === 'CNF' && p.coach !== null && !gotDown.has(p));
+  // 0.4 % of them on average: the whole part, plus one more with the fraction as its chance, so short runs
+  // (under 250 present) get a swap now and then instead of never.
+  const expectedSwaps = present.length * SWAP_SHARE;
+  const swaps = Math.floor(expectedSwaps) + (swapRng.chance(expectedSwaps - Math.floor(expectedSwaps)) ? 1 : 0);
   for (let s = 0; s < swaps; s++) {
-    const a = rng.pick(present);
+    const a = swapRng.pick(present);
     const others = present.filter((q) => q !== a && q.coach === a.coach && q.f === a.f && q.t === a.t);
     if (others.length === 0) continue;
-    const b = rng.pick(others);
+    const b = swapRng.pick(others);
     const beat = a.coach ? beatOfCoach.get(a.coach) : undefined;
     if (!beat || a.berth === null || b.berth === null) continue;
-    const at = Math.max(Date.parse(String(a.row.marked_at)), Date.parse(String(b.row.marked_at))) + rng.int(5, 40) * MIN_MS;
+    const marked = Math.max(Date.parse(String(a.row.marked_at)), Date.parse(String(b.row.marked_at)));
+    const at = Math.min(endMs - MIN_MS, marked + swapRng.int(5, 40) * MIN_MS);
     events.push({ beat, psgn: a, type: 'SHIFTED', coach: a.coach, berth: a.berth, newCoach: b.coach, newBerth: b.berth, station: null, at });
     events.push({ beat, psgn: b, type: 'SHIFTED', coach: b.coach, berth: b.berth, newCoach: a.coach, newBerth: a.berth, station: null, at });
     const ab = a.berth;
@@ -608,6 +652,9 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
   ];
   let reallocSeq = 0;
   const reallocRows: { row: Row; p: Psgn; beat: Beat }[] = [];
+  // Latest RAC allotment per class: waitlisted passengers come after every RAC passenger of their class.
+  const racServedUntil = new Map<string, number>();
+  let hastyLeft = isHastyAllotmentRun(ref.scale, runId) ? 1 : 0;
   for (const p of candidates) {
     const idx = vacancies.findIndex(
       (v) => v.cls === p.cls && v.reason !== 'GOT_DOWN' && v.f <= p.f && v.t >= p.t && beatOfCoach.get(v.coach)?.active === true,
@@ -618,7 +665,25 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
     if (!v || !beat) continue;
     vacancies.splice(idx, 1);
     if (v.t > p.t) vacancies.push({ ...v, f: p.t });
-    const at = Math.max(v.at, atStop(p.f, 'dep')) + rng.int(10, 50) * MIN_MS;
+    const rac = p.status.startsWith('RAC');
+    const ownMark = p.row.marked_at === null ? 0 : Date.parse(String(p.row.marked_at));
+    const lagMin = rng.int(10, 50);
+    const ready = Math.max(atStop(p.f, 'dep'), download, ownMark, rac ? 0 : (racServedUntil.get(p.cls) ?? 0));
+    // After the holder's NT mark and grace. On a hasty run the TTE allots one NT berth without waiting for the
+    // grace: right after the NT mark, or (the mark coming too late for that) before it: an
+    // ALLOTTED_WITHIN_NT_GRACE anomaly.
+    const freeAt = v.freeAt ?? v.at;
+    let at = Math.max(ready, freeAt) + lagMin * MIN_MS;
+    if (hastyLeft > 0 && v.reason === 'NT') {
+      const quick = (1 + (lagMin % 5)) * MIN_MS;
+      const afterMark = Math.max(ready, v.at) + quick;
+      const hasty = afterMark < freeAt ? afterMark : ready + quick;
+      if (hasty < freeAt) {
+        at = hasty;
+        hastyLeft--;
+      }
+    }
+    if (rac) racServedUntil.set(p.cls, Math.max(at, racServedUntil.get(p.cls) ?? 0));
     events.push({ beat, psgn: p, type: 'ALLOTTED', coach: p.coach, berth: p.berth, newCoach: v.coach, newBerth: v.berth, station: stationAt(p.f), at });
     const row: Row = {
       realloc_id: runId * 1000 + ++reallocSeq,
@@ -669,7 +734,7 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
       to_station: stationAt(v.t),
       reason: v.reason,
       released_to_prs: release,
-      released_at: release ? iso(v.at + rng.int(5, 45) * MIN_MS) : null,
+      released_at: release ? iso((v.freeAt ?? v.at) + rng.int(5, 45) * MIN_MS) : null,
       released_by: release && beat ? beat.tte.tte_id : null,
       rebooked: release && rng.chance(0.35),
       ...scope,
@@ -680,7 +745,13 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
   // ---- EFTs and digital payments ---------------------------------------------------------------------------
   let eftSeq = 0;
   let txnSeq = 0;
-  const issueEft = (beat: Beat, reason: string, p: { pnr: string | null; name: string; coach: string | null; f: number; t: number }, cls: string): string => {
+  const issueEft = (
+    beat: Beat,
+    reason: string,
+    p: { pnr: string | null; name: string; coach: string | null; f: number; t: number },
+    cls: string,
+    notBefore = 0,
+  ): string => {
     const eftNo = `EF${t.train_no}${ymd}${pad(++eftSeq, 3)}`;
     const km = Math.max(50, kmAt(p.t) - kmAt(p.f));
     const fullFare = fareFor(cls, km, premium);
@@ -696,7 +767,9 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
       fare = Math.max(100, Math.round(fullFare * (reason === 'EXTENSION' ? 0.4 : 0.3) / 5) * 5);
       charge = 250;
     }
-    const issued = Math.min(endMs - 10 * MIN_MS, atStop(p.f, 'dep') + rng.int(20, 180) * MIN_MS);
+    // On an HHT only once the chart is on it; a berth charge only once the berth is allotted.
+    const from = Math.max(atStop(p.f, 'dep'), beat.device === null ? 0 : download, notBefore);
+    const issued = Math.min(endMs - 10 * MIN_MS, from + rng.int(20, 180) * MIN_MS);
     const mode = beat.device === null ? 'CASH' : rng.weighted([['CASH', 50], ['UPI', 35], ['CARD', 15]] as const);
     const synced = beat.device === null ? null : rng.chance(0.02) ? null : issued + rng.int(1, beat.badSync ? 600 : 30) * MIN_MS;
     const total = fare + charge;
@@ -752,7 +825,8 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
   // Berth charge on some waitlisted passengers given a berth.
   for (const r of reallocRows) {
     if (String(r.row.prev_status).startsWith('WL') && rng.chance(0.4)) {
-      r.row.eft_no = issueEft(r.beat, 'BERTH_CHARGE', { pnr: r.p.pnr, name: r.p.name, coach: r.p.coach, f: r.p.f, t: r.p.t }, r.p.cls);
+      const allotted = Date.parse(String(r.row.allotted_at));
+      r.row.eft_no = issueEft(r.beat, 'BERTH_CHARGE', { pnr: r.p.pnr, name: r.p.name, coach: r.p.coach, f: r.p.f, t: r.p.t }, r.p.cls, allotted);
     }
   }
   // Dropped e-ticket holders found on board travel ticketless.
@@ -885,9 +959,11 @@ export function generateRun(ctx: RunContext, train: Train, date: string, charted
 
   // ---- Rail Madad complaints ---------------------------------------------------------------------------
   const complaintCount = Math.round(psgns.length * rng.around(0.004, 0.002, 0, 0.008));
-  for (let k = 1; k <= complaintCount; k++) {
+  // Complaints name the complainant's coach and berth: only passengers holding one complain.
+  const seated = psgns.filter((p) => p.coach !== null && p.berth !== null && p.status !== 'CAN');
+  for (let k = 1; k <= complaintCount && seated.length > 0; k++) {
     const [category, sub, sla] = rng.pick(COMPLAINTS);
-    const p = rng.pick(psgns);
+    const p = rng.pick(seated);
     const at = atStop(rng.int(0, Math.max(0, last - 1)), 'dep') + rng.int(10, 120) * MIN_MS;
     const status = rng.weighted([['CLOSED', 60], ['RESOLVED', 30], ['OPEN', 10]] as const);
     const hours = rng.chance(0.8) ? rng.around(sla * 0.6, sla * 0.4, 0.2, sla) : rng.around(sla * 1.8, sla, sla + 0.5, sla * 4);
