@@ -44,6 +44,15 @@ describe.each(TEST_DRIVERS)('seed window on %s', (driver) => {
     expect(await scalar(a.db, "SELECT count(*)::int AS n FROM train_runs WHERE train_no = '12002'")).toBe(32);
   });
 
+  it('leaves planner statistics for what it loaded (PGlite has no autovacuum)', async () => {
+    for (const table of ['checking_events', 'passengers', 'beats']) {
+      const rows = await scalar(a.db, `SELECT count(*)::int AS n FROM ${table}`);
+      const { rows: stat } = await a.db.query<{ reltuples: number }>('SELECT reltuples::float8 AS reltuples FROM pg_class WHERE relname = $1', [table]);
+      expect(rows).toBeGreaterThan(0);
+      expect(Math.abs(Number(stat[0]?.reltuples) - rows) / rows).toBeLessThan(0.05);
+    }
+  });
+
   it('produces identical data for the same date in a fresh database', async () => {
     const b = await createSeededTestDb(driver, { today });
     extra.push(b);

@@ -98,6 +98,9 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
   }
   if (days.length > 0) {
     await refreshDeviceSync(db);
+    // Planner statistics for the rows just loaded: PGlite has no autovacuum, so without this the reports were
+    // planned on empty-table estimates (a seq scan of every checking event where an index serves).
+    await db.query('ANALYZE');
     opts.log(`seed: window filled, ${fmt(runs)} runs and ${fmt(passengers)} passengers added`);
   }
   return runs;
