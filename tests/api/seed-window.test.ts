@@ -53,6 +53,13 @@ describe.each(TEST_DRIVERS)('seed window on %s', (driver) => {
     }
   });
 
+  it('analyses a data set seeded without statistics (an older version) at the next start', async () => {
+    await a.db.query("UPDATE pg_class SET reltuples = -1 WHERE relname = 'checking_events'");
+    expect(await fillWindow(a.db, { scale: 'tiny', today, ...quiet })).toBe(0);
+    const { rows } = await a.db.query<{ reltuples: number }>("SELECT reltuples::float8 AS reltuples FROM pg_class WHERE relname = 'checking_events'");
+    expect(Number(rows[0]?.reltuples)).toBeGreaterThan(0);
+  });
+
   it('produces identical data for the same date in a fresh database', async () => {
     const b = await createSeededTestDb(driver, { today });
     extra.push(b);

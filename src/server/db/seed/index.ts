@@ -96,11 +96,12 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
     passengers += rows.passengers.length;
     opts.log(`seed: ${date} (${i + 1}/${days.length} days) ${rows.train_runs.length} runs, ${fmt(rows.passengers.length)} passengers`);
   }
+  // Planner statistics for the rows just loaded (or never analysed, in a data set seeded by an older version):
+  // PGlite has no autovacuum, so without this reports were planned on empty-table estimates.
+  const unanalysed = await db.query("SELECT 1 FROM pg_class WHERE relname = 'checking_events' AND reltuples < 0");
+  if (days.length > 0 || unanalysed.rows.length > 0) await db.query('ANALYZE');
   if (days.length > 0) {
     await refreshDeviceSync(db);
-    // Planner statistics for the rows just loaded: PGlite has no autovacuum, so without this the reports were
-    // planned on empty-table estimates (a seq scan of every checking event where an index serves).
-    await db.query('ANALYZE');
     opts.log(`seed: window filled, ${fmt(runs)} runs and ${fmt(passengers)} passengers added`);
   }
   return runs;
