@@ -26,8 +26,8 @@ interface Definition {
 const definition = (id: string): Definition => JSON.parse(readFileSync(`reports/${id}.json`, 'utf8')) as Definition;
 const istToday = (): string => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
-/** Calls the API as the page's signed-in user (bearer token and XSRF header, as the app's client does). */
-async function apiRows(page: Page, endpoint: string, body: object): Promise<Record<string, unknown>[]> {
+/** POSTs to the API as the page's signed-in user (bearer token and XSRF header, as the app's client does). */
+async function apiPost(page: Page, endpoint: string, body: object): Promise<unknown> {
   const token = await page.evaluate((k) => sessionStorage.getItem(k), STORAGE_KEYS.accessToken);
   const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)?.value ?? '';
   const res = await page.request.post(`${inject('baseUrl')}/api/${endpoint}`, {
@@ -35,7 +35,11 @@ async function apiRows(page: Page, endpoint: string, body: object): Promise<Reco
     data: body,
   });
   if (!res.ok()) throw new Error(`${endpoint}: ${res.status()} ${await res.text()}`);
-  return ((await res.json()) as { rows: Record<string, unknown>[] }).rows;
+  return res.json();
+}
+
+async function apiRows(page: Page, endpoint: string, body: object): Promise<Record<string, unknown>[]> {
+  return ((await apiPost(page, endpoint, body)) as { rows: Record<string, unknown>[] }).rows;
 }
 
 /** Known-good values from the seeded data the user can see: a train running today, an EFT, its trip id. */
@@ -180,14 +184,10 @@ describe('coach composition on the report pages that declare it', () => {
 
   it('vacant_berths shows the run as charted; a click on a coach runs the report for that coach only', async () => {
     const { page } = b;
-    const token = await page.evaluate((k) => sessionStorage.getItem(k), STORAGE_KEYS.accessToken);
-    const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)?.value ?? '';
-    const res = await page.request.post(`${inject('baseUrl')}/api/coachConsist`, {
-      headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
-      data: { trainNo: s.trainNo, startDate: s.startDate },
-    });
-    expect(res.status()).toBe(200);
-    const consist = (await res.json()) as { coaches: { coachId: string; class: string; capacity: number }[] };
+    // apiPost fails on any status but 2xx.
+    const consist = (await apiPost(page, 'coachConsist', { trainNo: s.trainNo, startDate: s.startDate })) as {
+      coaches: { coachId: string; class: string; capacity: number }[];
+    };
     expect(consist.coaches.length).toBeGreaterThan(0);
 
     await page.goto(`${inject('baseUrl')}${reportUrl('vacant_berths', s, istToday())}`);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { AUTH_LIMITS, LOGIN_CODES, LOGIN_MESSAGES, type CaptchaResponse } from '../../../shared/auth-contract';
@@ -14,6 +14,17 @@ function parseCaptcha(v: unknown): CaptchaResponse | null {
   return typeof o.captchaId === 'string' && typeof o.imageDataUrl === 'string' && o.imageDataUrl.startsWith('data:image/')
     ? { captchaId: o.captchaId, imageDataUrl: o.imageDataUrl }
     : null;
+}
+
+/** Username and password alike: required, upper case, length-capped, no clipboard (spec section 5). */
+function credentialField(set: (value: string) => void) {
+  return {
+    maxLength: AUTH_LIMITS.credentialMaxLength,
+    required: true,
+    'aria-required': true,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(e.target.value.toUpperCase().slice(0, AUTH_LIMITS.credentialMaxLength)),
+    ...noClipboard,
+  } as const;
 }
 
 /** Step 1: username, password, captcha (spec sections 2, 4, 5 and 8). Calls onPassed(userId) when loginFlag is true. */
@@ -143,12 +154,8 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
         <InputText
           id="hht-username"
           value={username}
-          maxLength={AUTH_LIMITS.credentialMaxLength}
           autoComplete="username"
-          required
-          aria-required="true"
-          onChange={(e) => setUsername(e.target.value.toUpperCase().slice(0, AUTH_LIMITS.credentialMaxLength))}
-          {...noClipboard}
+          {...credentialField(setUsername)}
         />
       </div>
       <div className="hht-field">
@@ -159,12 +166,8 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
             id="hht-password"
             type={showPassword ? 'text' : 'password'}
             value={password}
-            maxLength={AUTH_LIMITS.credentialMaxLength}
             autoComplete="current-password"
-            required
-            aria-required="true"
-            onChange={(e) => setPassword(e.target.value.toUpperCase().slice(0, AUTH_LIMITS.credentialMaxLength))}
-            {...noClipboard}
+            {...credentialField(setPassword)}
           />
           <button
             type="button"

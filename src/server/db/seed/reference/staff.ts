@@ -2,6 +2,7 @@ import { Rng } from '../prng';
 import { mobileNumber, personName } from '../names';
 import { LOBBIES, lobbiesOf } from './geography';
 import type { SeedScale, Train } from './trains';
+import type { DeviceStatus } from '../../../../shared/devices';
 
 /** TTEs and HHT devices are reference data: a pure function of the scale (through the train catalogue). */
 export interface TteRow {
@@ -21,7 +22,7 @@ export interface DeviceRow {
   make: string;
   model: string;
   app_version: string;
-  status: 'IN_SERVICE' | 'UNDER_REPAIR' | 'LOST' | 'WITHDRAWN';
+  status: DeviceStatus;
   zone_code: string;
   div_code: string;
   lobby_code: string;
