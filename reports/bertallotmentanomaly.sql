@@ -5,7 +5,7 @@
 --                             the holder was marked NT at all, or before the grace ended. The grace (the holder may
 --                             still board further on) lasts until the train departs the next stop after the
 --                             holder's boarding station, but at most 60 minutes after the departure from the
---                             boarding station, whichever comes first. Departures are the timetable's (train_stops,
+--                             boarding station, whichever comes first. Departures are the timetable's (stop_departure(),
 --                             IST, day of journey) plus the run's share of its running delay (delay_min spread
 --                             evenly along the stops), since actual departures are not recorded.
 --   OUT_OF_PRIORITY           a waitlisted passenger was allotted while a turned-up RAC passenger of the same class,
@@ -37,7 +37,7 @@ WITH ra AS (
 ), stop_times AS (
   -- Estimated actual departure from each stop of the runs in question (arrival at the terminus).
   SELECT x.run_id, s.seq, s.station_code,
-         ((x.start_date + (s.day_no - 1)) + COALESCE(s.dep_time, s.arr_time)::time) AT TIME ZONE 'Asia/Kolkata'
+         stop_departure(x.start_date, s.day_no, s.arr_time, s.dep_time)
            + make_interval(mins => round(x.delay_min * (s.seq - 1)::numeric / greatest(x.last_seq - 1, 1))::int) AS dep_at
     FROM (SELECT DISTINCT ra.run_id, ra.train_no, ra.start_date, tr.delay_min,
                  (SELECT max(s2.seq) FROM train_stops s2 WHERE s2.train_no = ra.train_no) AS last_seq
