@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
@@ -7,31 +6,11 @@ import { TEST_DRIVERS, type TestDb } from '../support/db';
 import { buildTestApp } from '../support/app';
 import { loginAs, type SignedIn } from '../support/login';
 import { sampleFilter } from '../support/sample-filters';
+import { pdfText } from '../support/pdf-text';
 import { insertDemoUsers } from '../../src/server/auth/demo-users';
 import { checkDefinitions } from '../../src/shared/definitions/validate';
 import { readDefinitionFiles } from '../../src/server/reports/definition-files';
 import { manualClock } from '../../src/server/clock';
-
-/**
- * The text a PDF shows: its content streams (pdfkit deflates them) hold `[<hex> kern <hex>] TJ` runs in the
- * standard fonts' single-byte encoding; each run is decoded and joined.
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const runs: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      continue; // not a deflated stream
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      runs.push([...(tj[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1] ?? '', 'hex').toString('latin1')).join(''));
-    }
-  }
-  return runs.join('\n');
-}
 
 describe.each(TEST_DRIVERS)('every report exports to CSV, xlsx and PDF on %s', (driver) => {
   let t: TestDb & { today: string };
@@ -82,9 +61,18 @@ describe.each(TEST_DRIVERS)('every report exports to CSV, xlsx and PDF on %s', (
       } else {
         expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
         expect(res.rawPayload.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
-        const text = pdfText(res.rawPayload);
+        const text = await pdfText(res.rawPayload);
         expect(text).toContain(`, ${total} rows`);
         expect(text).toMatch(/Page 1 of \d+/);
+        expect(text).toContain(report.definition.title);
+        expect(text).not.toMatch(/Filters:[^\n]*\d{4}-\d{2}-\d{2}/); // filter dates read dd/mm/yyyy too
+        // Amounts print with the rupee sign (an embedded font has it; the standard PDF fonts do not).
+        const rows = run.json<{ rows: Record<string, unknown>[] }>().rows;
+        const amounts = view.columns.filter((c) => !c.hidden && c.type === 'currency');
+        if (rows.some((r) => amounts.some((c) => r[c.field] !== null && r[c.field] !== undefined))) {
+          expect(text).toMatch(/₹\s?[\d,]+/);
+          expect(text).not.toContain('Rs.');
+        }
       }
     }
   });

@@ -8,6 +8,7 @@ import { parseFilter } from '../reports/filter';
 import { buildQuery, orderClause, withTimeout } from '../reports/executor';
 import { EXPORT_FORMATS, exportFileName, inBatches, isExportFormat } from '../reports/export';
 import { EXPORT_CAPS } from '../../shared/report-definition';
+import { formatDate } from '../../shared/column-types';
 import { scopeOf } from './reports';
 
 type ExportRoute = {
@@ -58,14 +59,15 @@ export function exportRoutes(
       return (await query(`SELECT * FROM (${sql}) q${order}`, params)).rows;
     });
 
-    const props = (report.filterSchema.properties ?? {}) as Record<string, { title?: string }>;
+    const props = (report.filterSchema.properties ?? {}) as Record<string, { title?: string; format?: string }>;
     const user = request.sessionUser;
     const stream = EXPORT_FORMATS[format].write({
       columns,
       rows: inBatches(rows),
       meta: {
         title: view.tabId ? `${report.definition.title} - ${report.definition.tabs?.find((t) => t.id === view.tabId)?.label ?? view.tabId}` : report.definition.title,
-        filters: Object.entries(values).map(([k, v]) => ({ label: props[k]?.title ?? k, value: String(v) })),
+        // Dates read dd/mm/yyyy in exports, filter line included.
+        filters: Object.entries(values).map(([k, v]) => ({ label: props[k]?.title ?? k, value: props[k]?.format === 'date' ? formatDate(v) : String(v) })),
         user: user ? `${user.name} (${user.userId})` : 'unknown',
         generatedAt: app.clock.now(),
         rowCount: rows.length,
