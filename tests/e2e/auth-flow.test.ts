@@ -337,5 +337,14 @@ describe('step 2 and the session', () => {
     await page.waitForURL(/\/login$/);
     expect(dialogs).toEqual(['Already Logged in with different session']);
     expect(await sessionKeys(page)).toEqual([]);
+
+    // Signing in again in the same tab gives a session that lasts across page loads.
+    await signIn(page, base(), 'HHTDIV');
+    for (const path of ['/layout/uikit/vacant_berths', '/layout/utilities/devices', '/layout/dashboard']) {
+      await page.goto(`${base()}${path}`);
+      await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Amit Saxena');
+      expect(page.url()).toBe(`${base()}${path}`);
+    }
+    expect(dialogs).toEqual(['Already Logged in with different session']);
   });
 });

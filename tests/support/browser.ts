@@ -8,6 +8,8 @@ export interface TestBrowser {
   page: Page;
   /** Console errors and page errors seen so far (tests assert none). */
   errors: string[];
+  /** '<method> <path> <status>' of every /api response with an error status, for failure messages. */
+  apiFailures: string[];
   close(): Promise<void>;
 }
 
@@ -30,7 +32,12 @@ export async function launchBrowser(opts: { width?: number; height?: number } = 
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
+  const apiFailures: string[] = [];
   const watch = (p: Page): void => {
+    p.on('response', (r) => {
+      const url = new URL(r.url());
+      if (r.status() >= 400 && url.pathname.startsWith('/api/')) apiFailures.push(`${r.request().method()} ${url.pathname} ${r.status()}`);
+    });
     p.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
@@ -42,6 +49,7 @@ export async function launchBrowser(opts: { width?: number; height?: number } = 
     context,
     page,
     errors,
+    apiFailures,
     close: async () => {
       await context.close();
       rmSync(dir, { recursive: true, force: true });
