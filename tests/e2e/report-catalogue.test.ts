@@ -172,11 +172,17 @@ describe('the reports delivered with the engine: sort, CSV export, shared URL', 
     const lines = readFileSync(file, 'utf8').trim().split('\r\n');
     expect(lines.length - 1).toBe(total);
 
-    // The URL opened by the colleague runs the same filter and gives the same result.
+    // The URL opened by the colleague runs the same filter and gives the same result, in the same order.
     const shared = page.url();
     await colleague.page.goto(shared);
     const again = await outcome(colleague.page, colleague);
     expect(again.text).toBe((await outcome(page, b)).text);
+    const sortedBy = await header.getAttribute('col-id');
+    const theirs = colleague.page.locator(`.ag-header-cell[col-id="${sortedBy}"]`);
+    await expect.poll(() => theirs.getAttribute('aria-sort')).toBe(await header.getAttribute('aria-sort'));
+    // The first row's cells (pinned and scrolling parts of the grid).
+    const firstRow = (p: Page) => p.locator('.report-results .ag-row[row-index="0"]').allInnerTexts();
+    expect(await firstRow(colleague.page)).toEqual(await firstRow(page));
     expect(b.errors).toEqual([]);
     expect(colleague.errors).toEqual([]);
   });

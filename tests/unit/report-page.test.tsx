@@ -241,6 +241,29 @@ describe('report page', { timeout: 40_000 }, () => {
     expect(api.exports[0]).toMatchObject({ reportId: 'demo_report', format: 'csv', filter: { trainNo: '12301', start_date: '2025-08-01', end_date: '2025-08-02' }, columns: ['coach', 'fare', 'state'] });
   });
 
+  // Row order itself is checked in a real browser (tests/e2e/report-catalogue): jsdom lays out no grid rows.
+  it("a shared URL's sort is the grid's, a header click puts a new one in the URL, the export follows it, the server is not asked again", async () => {
+    const api = fakeApi();
+    const router = renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1&_sort=fare&_dir=asc', api);
+    await screen.findByText('2 records');
+    const fareHeader = (): Element | null => document.querySelector('.ag-header-cell[col-id="fare"]');
+    await waitFor(() => expect(fareHeader()?.getAttribute('aria-sort')).toBe('ascending'));
+
+    const label = fareHeader()?.querySelector('.ag-header-cell-label');
+    if (!label) throw new Error('no fare header');
+    fireEvent.click(label);
+    await waitFor(() => expect(router.state.location.search).toContain('_sort=fare&_dir=desc'));
+    await waitFor(() => expect(fareHeader()?.getAttribute('aria-sort')).toBe('descending'));
+    expect(api.runs).toHaveLength(1);
+    expect(api.runs[0]?.sortBy).toBeUndefined();
+
+    URL.createObjectURL = () => 'blob:x';
+    URL.revokeObjectURL = () => undefined;
+    fireEvent.click(screen.getByRole('button', { name: /CSV/ }));
+    expect(await screen.findByText('Downloaded demo.csv')).toBeTruthy();
+    expect(api.exports[0]).toMatchObject({ sortBy: 'fare', sortDir: 'desc' });
+  });
+
   describe('coach composition (definition key consist)', () => {
     const withConsist: PublicReport = {
       ...report,

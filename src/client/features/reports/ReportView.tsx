@@ -120,6 +120,7 @@ export function ReportView({ report }: { report: PublicReport }) {
     run(next);
   };
 
+  const sort: SortState = view.sortBy ? { sortBy: view.sortBy, sortDir: view.sortDir ?? 'asc' } : {};
   const onSortChange = (s: SortState) => updateView({ sort: s.sortBy ?? null, dir: s.sortBy ? (s.sortDir ?? 'asc') : null, page: null });
 
   const fetchAll = async (onProgress: (loaded: number, total: number) => void): Promise<PrintData> => {
@@ -230,7 +231,7 @@ export function ReportView({ report }: { report: PublicReport }) {
                     : `${n(data.total)} ${data.total === 1 ? 'record' : 'records'}`}
               </p>
               <div className="report-result-actions">
-                <ExportButtons report={report} {...(active.tabId ? { tabId: active.tabId } : {})} filter={urlFilter ?? {}} columns={visibleFields} total={data.total} />
+                <ExportButtons report={report} {...(active.tabId ? { tabId: active.tabId } : {})} filter={urlFilter ?? {}} columns={visibleFields} sort={sort} total={data.total} />
                 <PrintButton title={views.length > 1 ? `${report.title}: ${active.label}` : report.title} columns={visibleColumns} filters={applied} fetchAll={fetchAll} />
               </div>
             </div>
@@ -241,7 +242,7 @@ export function ReportView({ report }: { report: PublicReport }) {
               rows={data.rows}
               paging={active.paging}
               loading={query.loading}
-              serverSort={{ ...(view.sortBy ? { sortBy: view.sortBy, sortDir: view.sortDir ?? 'asc' } : {}) }}
+              sort={sort}
               onSortChange={onSortChange}
               onVisibleColumnsChange={setVisible}
             />

@@ -58,6 +58,8 @@ export interface ExportRequest {
   tab?: string;
   columns: string[];
   filter: Filter;
+  sortBy?: string;
+  sortDir?: 'asc' | 'desc';
   signal?: AbortSignal;
   onProgress?: (p: DownloadProgress) => void;
 }
@@ -161,6 +163,10 @@ export const httpReportApi: ReportApi = {
       const searchParams = new URLSearchParams({ format: req.format });
       if (req.tab) searchParams.set('tab', req.tab);
       if (req.columns.length > 0) searchParams.set('columns', req.columns.join(','));
+      if (req.sortBy) {
+        searchParams.set('sortBy', req.sortBy);
+        searchParams.set('sortDir', req.sortDir ?? 'asc');
+      }
       const res = await api.post(`/api/export/${encodeURIComponent(req.reportId)}`, {
         searchParams,
         json: req.filter,

@@ -4,6 +4,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import type { PublicReport } from '../../../../shared/report-definition';
 import { ApiError, useReportApi, type DownloadProgress, type ExportFormat } from '../api';
 import type { Filter } from '../lib/filter-url';
+import type { SortState } from './ResultGrid';
 
 const LABEL: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel', pdf: 'PDF' };
 const ICON: Record<ExportFormat, string> = { csv: 'pi pi-file', xlsx: 'pi pi-file-excel', pdf: 'pi pi-file-pdf' };
@@ -39,12 +40,14 @@ export interface ExportButtonsProps {
   /** The filter of the result on screen (what was run, not unsaved edits). */
   filter: Filter;
   columns: string[];
+  /** The order of the result on screen: the file rows follow it. */
+  sort?: SortState;
   total: number;
   save?: (blob: Blob, fileName: string) => void;
 }
 
 /** One button per format of the definition, the row cap shown before export, progress while downloading. */
-export function ExportButtons({ report, tabId, filter, columns, total, save = saveBlob }: ExportButtonsProps) {
+export function ExportButtons({ report, tabId, filter, columns, sort, total, save = saveBlob }: ExportButtonsProps) {
   const reportApi = useReportApi();
   const capsId = useId();
   const [running, setRunning] = useState<{ format: ExportFormat; progress: DownloadProgress } | null>(null);
@@ -67,6 +70,7 @@ export function ExportButtons({ report, tabId, filter, columns, total, save = sa
         ...(tabId ? { tab: tabId } : {}),
         columns,
         filter,
+        ...(sort?.sortBy ? { sortBy: sort.sortBy, sortDir: sort.sortDir ?? 'asc' } : {}),
         signal: c.signal,
         onProgress: (progress) => setRunning({ format, progress }),
       });

@@ -58,8 +58,11 @@ export interface ResultGridProps {
   rows: Row[];
   paging: PagingDef;
   loading: boolean;
-  /** Server paging: the sort is the server's (from the URL); the grid reports changes through onSortChange. */
-  serverSort?: SortState;
+  /**
+   * The sort in the URL, so a shared link opens sorted alike: the server sorts a server-paged result, the grid a
+   * client-paged one. The grid reports the user's changes through onSortChange.
+   */
+  sort?: SortState;
   onSortChange?: (sort: SortState) => void;
   onVisibleColumnsChange?: (fields: string[]) => void;
   storage?: Storage;
@@ -74,7 +77,7 @@ const browserStorage = (): Storage | undefined => {
 };
 
 export function ResultGrid(props: ResultGridProps) {
-  const { columns, rows, paging, loading, serverSort, onSortChange, onVisibleColumnsChange } = props;
+  const { columns, rows, paging, loading, sort, onSortChange, onVisibleColumnsChange } = props;
   const server = paging.mode === 'server';
   const storage = props.storage ?? browserStorage();
   const key = columnStateKey(props.storageKey.reportId, props.storageKey.tabId);
@@ -104,11 +107,10 @@ export function ResultGrid(props: ResultGridProps) {
 
   const applySort = useCallback(
     (gridApi: GridApi<Row>) => {
-      if (!server) return;
-      const state: ColumnState[] = serverSort?.sortBy ? [{ colId: serverSort.sortBy, sort: serverSort.sortDir ?? 'asc' }] : [];
+      const state: ColumnState[] = sort?.sortBy ? [{ colId: sort.sortBy, sort: sort.sortDir ?? 'asc' }] : [];
       gridApi.applyColumnState({ state, defaultState: { sort: null } });
     },
-    [server, serverSort?.sortBy, serverSort?.sortDir],
+    [sort?.sortBy, sort?.sortDir],
   );
 
   useEffect(() => {
@@ -116,10 +118,10 @@ export function ResultGrid(props: ResultGridProps) {
   }, [applySort]);
 
   const onSortChanged = (e: SortChangedEvent<Row>) => {
-    if (!server || !onSortChange || e.source === 'api') return;
+    if (!onSortChange || e.source === 'api') return;
     const sorted = e.api.getColumnState().find((s) => s.sort);
     const next: SortState = sorted ? { sortBy: sorted.colId, sortDir: sorted.sort === 'desc' ? 'desc' : 'asc' } : {};
-    if (next.sortBy !== serverSort?.sortBy || next.sortDir !== serverSort?.sortDir) onSortChange(next);
+    if (next.sortBy !== sort?.sortBy || next.sortDir !== sort?.sortDir) onSortChange(next);
   };
 
   const applyChooser = (next: ChooserColumn[]) => {
