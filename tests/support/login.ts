@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Page } from 'playwright-core';
+import type { Page, Response as PageResponse } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Queryable } from '../../src/server/db';
 import { loadConfig } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/auth/demo-users';
@@ -118,15 +119,31 @@ export async function loginAs(
 /**
  * Signs userId (password HHT@DEMO1 unless given) in through the real login page in the browser, using the test
  * hooks for captcha and OTP, and waits for /layout. The server at baseUrl must run with HHT_TEST_HOOKS=1.
+ * The captcha answered is the one on screen, matched by its image: a captcha response of a page being left (a
+ * forced logout that was still loading /login) must not be taken for it.
  */
 export async function signIn(page: Page, baseUrl: string, userId: string, password = DEMO_PASSWORD): Promise<void> {
-  const captchaResponse = page.waitForResponse((r) => r.url().endsWith('/api/captcha') && r.status() === 200);
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Username').fill(userId);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  const { captchaId } = (await (await captchaResponse).json()) as { captchaId: string };
-  const answer = ((await (await page.request.get(`${baseUrl}/api/test-hooks/captcha/${captchaId}`)).json()) as { answer: string }).answer;
-  await page.getByLabel('Captcha answer').fill(answer);
+  const captchaIds = new Map<string, string>(); // image data URL -> captcha id
+  const onResponse = (r: PageResponse): void => {
+    if (!r.url().endsWith('/api/captcha') || r.status() !== 200) return;
+    r.json().then(
+      (body: { captchaId: string; imageDataUrl: string }) => captchaIds.set(body.imageDataUrl, body.captchaId),
+      () => undefined, // the page that asked was left: its captcha is not the one shown
+    );
+  };
+  page.on('response', onResponse);
+  try {
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Username').fill(userId);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    const image = page.locator('img[alt^="Captcha"]');
+    let captchaId: string | undefined;
+    await expect.poll(async () => (captchaId = captchaIds.get((await image.getAttribute('src')) ?? '')), { timeout: 30_000 }).toBeDefined();
+    const answer = ((await (await page.request.get(`${baseUrl}/api/test-hooks/captcha/${captchaId}`)).json()) as { answer: string }).answer;
+    await page.getByLabel('Captcha answer').fill(answer);
+  } finally {
+    page.off('response', onResponse);
+  }
   const otpSent = page.waitForResponse((r) => r.url().endsWith('/api/loginOtpDetails'));
   await page.getByRole('button', { name: 'Login' }).click();
   await otpSent;

@@ -254,6 +254,7 @@ describe('report page', { timeout: 40_000 }, () => {
     fireEvent.click(label);
     await waitFor(() => expect(router.state.location.search).toContain('_sort=fare&_dir=desc'));
     await waitFor(() => expect(fareHeader()?.getAttribute('aria-sort')).toBe('descending'));
+    await act(async () => undefined); // the router renders a new location in a transition: let it commit
     expect(api.runs).toHaveLength(1);
     expect(api.runs[0]?.sortBy).toBeUndefined();
 
@@ -262,6 +263,12 @@ describe('report page', { timeout: 40_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /CSV/ }));
     expect(await screen.findByText('Downloaded demo.csv')).toBeTruthy();
     expect(api.exports[0]).toMatchObject({ sortBy: 'fare', sortDir: 'desc' });
+
+    // The print view lists the rows in the same order (fare 1,234.50 before 10).
+    window.print = () => undefined;
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    const printed = await screen.findByTestId('report-print');
+    expect([...printed.querySelectorAll('tbody tr')].map((tr) => tr.querySelector('td')?.textContent)).toEqual(['S1', 'S2']);
   });
 
   describe('coach composition (definition key consist)', () => {

@@ -11,7 +11,8 @@ import { todayIst } from './lib/dates';
 import { reportViews } from './lib/views';
 import type { Row } from './lib/parse';
 import { FilterForm } from './components/FilterForm';
-import { ResultGrid, type SortState } from './components/ResultGrid';
+import { ResultGrid } from './components/ResultGrid';
+import { sortRows, type SortState } from './lib/sort-rows';
 import { ExportButtons } from './components/ExportButtons';
 import { PrintButton, type PrintData } from './components/PrintView';
 import { ErrorState, LoadingRows } from './components/States';
@@ -126,7 +127,7 @@ export function ReportView({ report }: { report: PublicReport }) {
   const fetchAll = async (onProgress: (loaded: number, total: number) => void): Promise<PrintData> => {
     const data = query.data;
     if (!request || !data) return { rows: [], total: 0 };
-    if (!server) return { rows: data.rows, total: data.total };
+    if (!server) return { rows: sortRows(data.rows, active.columns, sort), total: data.total };
     const rows: Row[] = [];
     for (let p = 1; rows.length < CLIENT_PAGING_MAX_ROWS; p++) {
       const r = await reportApi.runReport({ ...request, page: p, rowsPerPage: PRINT_PAGE });

@@ -4,7 +4,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import type { PublicReport } from '../../../../shared/report-definition';
 import { ApiError, useReportApi, type DownloadProgress, type ExportFormat } from '../api';
 import type { Filter } from '../lib/filter-url';
-import type { SortState } from './ResultGrid';
+import type { SortState } from '../lib/sort-rows';
 
 const LABEL: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel', pdf: 'PDF' };
 const ICON: Record<ExportFormat, string> = { csv: 'pi pi-file', xlsx: 'pi pi-file-excel', pdf: 'pi pi-file-pdf' };

@@ -16,6 +16,7 @@ import {
 } from 'ag-grid-community';
 import type { ColumnDef, PagingDef } from '../../../../shared/report-definition';
 import type { Row } from '../lib/parse';
+import type { SortState } from '../lib/sort-rows';
 import { clearColumnState, columnStateKey, readColumnState, toStoredColumns, writeColumnState } from '../lib/column-state';
 import { toColDefs } from './grid-columns';
 import { ColumnChooser, type ChooserColumn } from './ColumnChooser';
@@ -45,11 +46,6 @@ export const gridTheme = themeQuartz.withParams({
   fontFamily: 'inherit',
   fontSize: '1rem',
 });
-
-export interface SortState {
-  sortBy?: string;
-  sortDir?: 'asc' | 'desc';
-}
 
 export interface ResultGridProps {
   /** Where the column layout is remembered (report id + tab id). */

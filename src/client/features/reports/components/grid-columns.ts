@@ -1,27 +1,17 @@
 /** Definition columns -> AG Grid column definitions, formatting through the shared column-type registry. */
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
-import { formatCell, toNumber, type ColumnTypeName } from '../../../../shared/column-types';
+import { formatCell, type ColumnTypeName } from '../../../../shared/column-types';
 import type { ColumnDef } from '../../../../shared/report-definition';
 import type { Row } from '../lib/parse';
+import { compareCells, isNumericType } from '../lib/sort-rows';
 import { LinkCell, StatusCell, type LinkCellParams } from './cells';
-
-const NUMERIC: readonly ColumnTypeName[] = ['number', 'currency', 'percent'];
-
-const numericCompare = (a: unknown, b: unknown): number => {
-  const x = toNumber(a);
-  const y = toNumber(b);
-  if (x === null && y === null) return 0;
-  if (x === null) return -1;
-  if (y === null) return 1;
-  return x - y;
-};
 
 /** Renderer per column type; types not listed show the formatted text. */
 const RENDERERS: Partial<Record<ColumnTypeName, ColDef<Row>['cellRenderer']>> = { status: StatusCell };
 
 export function toColDefs(columns: readonly ColumnDef[], opts: { serverSort: boolean }): ColDef<Row>[] {
   return columns.map((c): ColDef<Row> => {
-    const numeric = c.type !== undefined && NUMERIC.includes(c.type);
+    const numeric = isNumericType(c.type);
     const def: ColDef<Row> = {
       colId: c.field,
       field: c.field,
@@ -38,9 +28,9 @@ export function toColDefs(columns: readonly ColumnDef[], opts: { serverSort: boo
       def.type = 'rightAligned';
       def.cellClass = 'report-cell-numeric';
     }
-    // Server paging: the server sorts; equal comparisons keep the server's order in the grid.
-    if (opts.serverSort) def.comparator = () => 0;
-    else if (numeric) def.comparator = numericCompare;
+    // Server paging: the server sorts; equal comparisons keep the server's order in the grid. Client paging: the
+    // same order as the print view.
+    def.comparator = opts.serverSort ? () => 0 : compareCells(c.type);
     if (c.link) {
       def.cellRenderer = LinkCell;
       def.cellRendererParams = { link: c.link } satisfies LinkCellParams;
