@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Page, Response as PageResponse } from 'playwright-core';
-import { expect } from 'vitest';
 import type { Queryable } from '../../src/server/db';
 import { loadConfig } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/auth/demo-users';
@@ -137,8 +136,12 @@ export async function signIn(page: Page, baseUrl: string, userId: string, passwo
     await page.getByLabel('Username').fill(userId);
     await page.getByLabel('Password', { exact: true }).fill(password);
     const image = page.locator('img[alt^="Captcha"]');
+    // A manual poll: expect.poll is refused in beforeAll hooks, where most sign-ins happen.
     let captchaId: string | undefined;
-    await expect.poll(async () => (captchaId = captchaIds.get((await image.getAttribute('src')) ?? '')), { timeout: 30_000 }).toBeDefined();
+    for (const deadline = Date.now() + 30_000; captchaId === undefined; await page.waitForTimeout(100)) {
+      captchaId = captchaIds.get((await image.getAttribute('src')) ?? '');
+      if (captchaId === undefined && Date.now() > deadline) throw new Error('signIn: the captcha on screen never arrived');
+    }
     const answer = ((await (await page.request.get(`${baseUrl}/api/test-hooks/captcha/${captchaId}`)).json()) as { answer: string }).answer;
     await page.getByLabel('Captcha answer').fill(answer);
   } finally {
