@@ -57,6 +57,7 @@ export function ReportView({ report }: { report: PublicReport }) {
     setForm(urlFields);
   }
 
+  const sort: SortState = view.sortBy ? { sortBy: view.sortBy, sortDir: view.sortDir ?? 'asc' } : {};
   const page = server ? (view.page ?? 1) : 1;
   const rowsPerPage = server ? (view.rowsPerPage ?? active.paging.pageSize) : undefined;
   const request: RunRequest | null = urlFilter
@@ -65,7 +66,7 @@ export function ReportView({ report }: { report: PublicReport }) {
         method: active.method,
         filter: urlFilter,
         ...(active.rowsPath ? { rowsPath: active.rowsPath } : {}),
-        ...(server ? { page, rowsPerPage, ...(view.sortBy ? { sortBy: view.sortBy, sortDir: view.sortDir ?? 'asc' } : {}) } : {}),
+        ...(server ? { page, rowsPerPage, ...sort } : {}),
       }
     : null;
   const queryKey = request ? JSON.stringify(request) : null;
@@ -99,7 +100,7 @@ export function ReportView({ report }: { report: PublicReport }) {
     const next = filterToParams(filter, schema, {
       ...(view.tab ? { tab: view.tab } : {}),
       ...(view.rowsPerPage ? { rowsPerPage: view.rowsPerPage } : {}),
-      ...(view.sortBy ? { sortBy: view.sortBy, sortDir: view.sortDir ?? 'asc' } : {}),
+      ...sort,
     });
     // Running the same filter again (a refresh) reloads; a new filter goes into the history.
     if (next.toString() === searchParams.toString()) query.reload();
@@ -121,7 +122,6 @@ export function ReportView({ report }: { report: PublicReport }) {
     run(next);
   };
 
-  const sort: SortState = view.sortBy ? { sortBy: view.sortBy, sortDir: view.sortDir ?? 'asc' } : {};
   const onSortChange = (s: SortState) => updateView({ sort: s.sortBy ?? null, dir: s.sortBy ? (s.sortDir ?? 'asc') : null, page: null });
 
   const fetchAll = async (onProgress: (loaded: number, total: number) => void): Promise<PrintData> => {
