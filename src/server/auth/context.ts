@@ -1,0 +1,108 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Db, Queryable } from '../db';
+import { HttpError } from '../plugins/errors';
+import { AUTH_LIMITS, SERVER_MESSAGES } from '../../shared/auth-contract';
+import type { UserLevel } from '../../shared/constants';
+import { decryptPayload } from '../../shared/crypto';
+import { hitRateLimit } from './rate-limit';
+import { keyedHash } from './secrets';
+import { LogSmsSender, type SmsSender } from './sms';
+import { AccessTokens } from './tokens';
+import type { AuthOptions, RateLimits } from './options';
+
+export interface UserRow {
+  user_id: string;
+  password_hash: string;
+  name: string;
+  designation: string;
+  user_level: UserLevel;
+  rly_code: string | null;
+  div_code: string | null;
+  lobby_code: string | null;
+  off_code: string | null;
+  off_type: string | null;
+  mobile_no: string;
+  active: boolean;
+}
+
+export const USER_COLUMNS = `u.user_id, u.password_hash, u.name, u.designation, u.user_level, u.rly_code, u.div_code,
+  u.lobby_code, u.off_code, u.off_type, u.mobile_no, u.active`;
+
+export const encryptedField = { type: 'string', minLength: 1, maxLength: 4096 } as const;
+
+export function iso(d: Date): string {
+  return d.toISOString();
+}
+
+export interface AuthDeps {
+  config: Config;
+  db: Db;
+  options: AuthOptions;
+}
+
+/** What every auth route file shares: configuration, database, token signer, auth clock and input helpers. */
+export interface AuthContext extends AuthDeps {
+  tokens: AccessTokens;
+  sms: SmsSender;
+  /** The auth clock: app.clock moved by the test hooks' offset. */
+  now(): Date;
+  /** Moves the auth clock forward (test hooks only); returns the total offset. */
+  advanceClock(ms: number): number;
+  /** Keyed hash of a short secret (captcha answer, OTP). */
+  hash(kind: string, value: string): string;
+  decryptField(field: string, value: string): string;
+  decryptUserId(value: string): string;
+  saveTestHookValue(q: Queryable, kind: 'captcha' | 'otp', key: string, value: string): Promise<void>;
+  /** onRequest hook counting the client address in a per-minute bucket: 429 over the limit. */
+  rateLimited(bucket: keyof RateLimits): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  findUser(userId: string): Promise<UserRow | undefined>;
+}
+
+export function createAuthContext(app: FastifyInstance, { config, db, options }: AuthDeps): AuthContext {
+  // Test hooks may move the auth clock forward (expiry tests against a real server process).
+  let testOffsetMs = 0;
+  const decryptField = (field: string, value: string): string => {
+    const plain = decryptPayload(value, config.payloadKey);
+    if (plain === null) throw new HttpError(400, `Invalid ${field}: cannot be decrypted`, [{ field, reason: 'cannot be decrypted' }]);
+    return plain;
+  };
+  const now = (): Date => new Date(app.clock.now().getTime() + testOffsetMs);
+  return {
+    config,
+    db,
+    options,
+    tokens: new AccessTokens(config.jwtSecret),
+    sms: options.sms ?? new LogSmsSender((line) => app.log.info(line)),
+    now,
+    advanceClock: (ms) => (testOffsetMs += ms),
+    hash: (kind, value) => keyedHash(config.jwtSecret, kind, value),
+    decryptField,
+    decryptUserId: (value) => {
+      const id = decryptField('userId', value).trim().toUpperCase();
+      if (id.length < 1 || id.length > AUTH_LIMITS.credentialMaxLength || !/^[\x21-\x7E]+$/.test(id)) {
+        throw new HttpError(400, 'Invalid userId: must be 1 to 25 characters', [{ field: 'userId', reason: 'must be 1 to 25 characters' }]);
+      }
+      return id;
+    },
+    saveTestHookValue: async (q, kind, key, value) => {
+      if (!config.testHooks) return;
+      await q.query(
+        `INSERT INTO auth_test_hook_values (kind, key, value, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (kind, key) DO UPDATE SET value = EXCLUDED.value, created_at = EXCLUDED.created_at`,
+        [kind, key, value, iso(now())],
+      );
+    },
+    rateLimited: (bucket) => async (request, reply) => {
+      const r = await hitRateLimit(db, bucket, request.ip, options.rateLimits[bucket], now());
+      if (!r.allowed) {
+        await reply
+          .code(429)
+          .header('retry-after', String(r.retryAfter))
+          .send({ error: 'Too Many Requests', message: SERVER_MESSAGES.rateLimited(r.retryAfter) });
+      }
+    },
+    findUser: async (userId) =>
+      (await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.user_id = $1`, [userId])).rows[0],
+  };
+}

@@ -1,0 +1,140 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../plugins/errors';
+import {
+  AUTH_LIMITS, OTP_CODES, SERVER_MESSAGES, VERIFY_CODES, maskMobile, type OtpSendResponse, type OtpVerifyResponse,
+} from '../../shared/auth-contract';
+import { encryptedField, iso, type AuthContext, type UserRow } from './context';
+import { generateOtp } from './secrets';
+import { startSession } from './sessions';
+
+const srcDate = { type: 'string', pattern: '^(0[1-9]|[12][0-9]|3[01])/(0[1-9]|1[0-2])/[0-9]{4}$' } as const;
+
+/** OTP step: send, resend (throttled) and verify (5 wrong tries end the OTP; success starts the session). */
+export function otpRoutes(app: FastifyInstance, ctx: AuthContext): void {
+  const { db } = ctx;
+
+  const hasLoginGrant = async (userId: string): Promise<boolean> => {
+    const since = new Date(ctx.now().getTime() - AUTH_LIMITS.loginGrantTtlMs);
+    const { rows } = await db.query('SELECT 1 FROM auth_login_grants WHERE user_id = $1 AND granted_at > $2', [userId, iso(since)]);
+    return rows.length > 0;
+  };
+
+  /** The user an OTP call names, if that user may get one: active, with a successful password step in the last 5 minutes. */
+  const otpUser = async (encryptedUserId: string): Promise<UserRow | null> => {
+    const user = await ctx.findUser(ctx.decryptUserId(encryptedUserId));
+    return user && user.active && (await hasLoginGrant(user.user_id)) ? user : null;
+  };
+
+  /** New OTP for the user: hashed in the table, plain only in the test-hooks table, sent by the SMS adapter. */
+  const issueOtp = async (user: UserRow, resend: boolean): Promise<boolean> => {
+    const otp = generateOtp();
+    const t = ctx.now();
+    await db.query(
+      `INSERT INTO auth_otps (user_id, otp_hash, created_at, expires_at, attempts, last_sent_at, resend_count)
+       VALUES ($1, $2, $3, $4, 0, $3, $5)
+       ON CONFLICT (user_id) DO UPDATE SET otp_hash = EXCLUDED.otp_hash, created_at = EXCLUDED.created_at,
+         expires_at = EXCLUDED.expires_at, attempts = 0, last_sent_at = EXCLUDED.last_sent_at,
+         resend_count = CASE WHEN $6 THEN auth_otps.resend_count + 1 ELSE 0 END`,
+      [user.user_id, ctx.hash('otp', otp), iso(t), iso(new Date(t.getTime() + AUTH_LIMITS.otpTtlMs)), resend ? 1 : 0, resend],
+    );
+    await ctx.saveTestHookValue(db, 'otp', user.user_id, otp);
+    try {
+      await ctx.sms.send(user.mobile_no, `${otp} is your IR-HHT Portal login OTP, valid for 5 minutes. Do not share it.`);
+      return true;
+    } catch (err) {
+      app.log.error({ err }, 'SMS adapter failed');
+      await db.query('DELETE FROM auth_otps WHERE user_id = $1', [user.user_id]);
+      return false;
+    }
+  };
+
+  const otpSendSchema = {
+    body: {
+      type: 'object',
+      required: ['userId', 'srcDate'],
+      additionalProperties: false,
+      properties: { userId: encryptedField, srcDate },
+    },
+  } as const;
+
+  app.post<{ Body: { userId: string; srcDate: string } }>(
+    '/api/loginOtpDetails',
+    { onRequest: ctx.rateLimited('otp'), schema: otpSendSchema },
+    async (request): Promise<OtpSendResponse> => {
+      const user = await otpUser(request.body.userId);
+      if (!user) return { code: OTP_CODES.notAllowed, message: SERVER_MESSAGES.otpNoLogin };
+      const userId = user.user_id;
+      const live = await db.query('SELECT 1 FROM auth_otps WHERE user_id = $1 AND expires_at > $2', [userId, iso(ctx.now())]);
+      if (live.rows.length > 0) return { code: OTP_CODES.exists, message: SERVER_MESSAGES.otpExists };
+      if (!(await issueOtp(user, false))) return { code: OTP_CODES.notAllowed, message: 'Failed to send OTP.' };
+      return { code: OTP_CODES.ok, message: SERVER_MESSAGES.otpSent(maskMobile(user.mobile_no)) };
+    },
+  );
+
+  app.post<{ Body: { userId: string; srcDate: string } }>(
+    '/api/ResendOtp',
+    { onRequest: ctx.rateLimited('otp'), schema: otpSendSchema },
+    async (request): Promise<OtpSendResponse> => {
+      const user = await otpUser(request.body.userId);
+      if (!user) return { code: OTP_CODES.notAllowed, message: SERVER_MESSAGES.otpNoLogin };
+      const userId = user.user_id;
+      const prev = (
+        await db.query<{ last_sent_at: Date | string; resend_count: number }>(
+          'SELECT last_sent_at, resend_count FROM auth_otps WHERE user_id = $1',
+          [userId],
+        )
+      ).rows[0];
+      if (prev) {
+        // The first resend may come 30 s after the first send, later ones 60 s apart (the client's timers).
+        const waitMs = (prev.resend_count === 0 ? AUTH_LIMITS.resendInitialSeconds : AUTH_LIMITS.resendWaitSeconds) * 1000;
+        const left = new Date(prev.last_sent_at).getTime() + waitMs - ctx.now().getTime();
+        if (left > 0) return { code: OTP_CODES.wait, message: SERVER_MESSAGES.otpResendWait(Math.ceil(left / 1000)) };
+      }
+      if (!(await issueOtp(user, true))) return { code: OTP_CODES.notAllowed, message: 'Failed to resend OTP.' };
+      return { code: OTP_CODES.ok, message: SERVER_MESSAGES.otpResent(maskMobile(user.mobile_no)) };
+    },
+  );
+
+  app.post<{ Body: { userId: string; otp: string } }>(
+    '/api/VerifyOtp',
+    {
+      onRequest: ctx.rateLimited('otp'),
+      schema: {
+        body: {
+          type: 'object',
+          required: ['userId', 'otp'],
+          additionalProperties: false,
+          properties: { userId: encryptedField, otp: encryptedField },
+        },
+      },
+    },
+    async (request): Promise<OtpVerifyResponse> => {
+      const userId = ctx.decryptUserId(request.body.userId);
+      const otp = ctx.decryptField('otp', request.body.otp);
+      if (!/^\d{6}$/.test(otp)) throw new HttpError(400, 'Invalid otp: must be 6 digits', [{ field: 'otp', reason: 'must be 6 digits' }]);
+      const t = iso(ctx.now());
+      const consumed = await db.query('DELETE FROM auth_otps WHERE user_id = $1 AND otp_hash = $2 AND expires_at > $3 RETURNING user_id', [
+        userId, ctx.hash('otp', otp), t,
+      ]);
+      if (consumed.rows.length === 0) {
+        // Wrong (count it; the 5th wrong try ends the OTP) or none/expired.
+        const wrong = (
+          await db.query<{ attempts: number }>(
+            `UPDATE auth_otps SET attempts = attempts + 1,
+                    expires_at = CASE WHEN attempts + 1 >= $3 THEN $2::timestamptz ELSE expires_at END
+              WHERE user_id = $1 AND expires_at > $2 RETURNING attempts`,
+            [userId, t, AUTH_LIMITS.otpMaxWrongAttempts],
+          )
+        ).rows[0];
+        if (!wrong) return { code: VERIFY_CODES.none, message: SERVER_MESSAGES.otpNotFound };
+        const invalidated = wrong.attempts >= AUTH_LIMITS.otpMaxWrongAttempts;
+        return { code: VERIFY_CODES.wrong, message: invalidated ? SERVER_MESSAGES.otpInvalidated : SERVER_MESSAGES.otpWrong };
+      }
+      const user = await ctx.findUser(userId);
+      if (!user || !user.active) return { code: VERIFY_CODES.none, message: SERVER_MESSAGES.otpNotFound };
+      await db.query('DELETE FROM auth_login_grants WHERE user_id = $1', [userId]);
+      const pair = await startSession(ctx, userId);
+      return { code: VERIFY_CODES.ok, message: SERVER_MESSAGES.otpVerified, ...pair };
+    },
+  );
+}

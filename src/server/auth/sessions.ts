@@ -1,0 +1,46 @@
+import type { TokenPair } from '../../shared/auth-contract';
+import { AUTH_LIMITS } from '../../shared/auth-contract';
+import { USER_COLUMNS, iso, type AuthContext, type UserRow } from './context';
+import { randomToken, tokenHash } from './secrets';
+
+export interface SessionRow extends UserRow {
+  session_id: string;
+  revoked_at: string | null;
+  expires_at: Date | string;
+}
+
+export type SessionState = { state: 'ok'; row: SessionRow } | { state: 'invalid' } | { state: 'expired' };
+
+/** Creates a session (revoking the user's live ones) and its first refresh token. */
+export async function startSession(ctx: AuthContext, userId: string): Promise<TokenPair> {
+  const t = ctx.now();
+  const sessionId = randomToken(18);
+  const refreshToken = randomToken(32);
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE auth_sessions SET revoked_at = $2, revoke_reason = 'superseded' WHERE user_id = $1 AND revoked_at IS NULL`,
+      [userId, iso(t)],
+    );
+    await tx.query('INSERT INTO auth_sessions (session_id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+      sessionId, userId, iso(t), iso(new Date(t.getTime() + AUTH_LIMITS.sessionTtlMs)),
+    ]);
+    await tx.query('INSERT INTO auth_refresh_tokens (token_hash, session_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+      tokenHash(refreshToken), sessionId, iso(t), iso(new Date(t.getTime() + AUTH_LIMITS.refreshTokenTtlMs)),
+    ]);
+  });
+  return { accessToken: await ctx.tokens.sign(userId, sessionId, t), refreshToken };
+}
+
+/** The session and its user in one statement: invalid (revoked, unknown, user inactive) or expired or ok. */
+export async function loadSession(ctx: AuthContext, sessionId: string): Promise<SessionState> {
+  const row = (
+    await ctx.db.query<SessionRow>(
+      `SELECT s.session_id, s.revoked_at, s.expires_at, ${USER_COLUMNS}
+         FROM auth_sessions s JOIN users u ON u.user_id = s.user_id WHERE s.session_id = $1`,
+      [sessionId],
+    )
+  ).rows[0];
+  if (!row || row.revoked_at !== null || !row.active) return { state: 'invalid' };
+  if (new Date(row.expires_at).getTime() <= ctx.now().getTime()) return { state: 'expired' };
+  return { state: 'ok', row };
+}
