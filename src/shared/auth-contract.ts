@@ -34,6 +34,8 @@ export const STORAGE_KEYS = { accessToken: 'ACCESS_TOKEN', refreshToken: 'REFRES
 // ---- Cookie / header names of the XSRF double submit ----
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+/** HttpOnly cookie naming the login grant of the client that passed the password step (the OTP calls need it). */
+export const LOGIN_GRANT_COOKIE = 'HHT-LOGIN-GRANT';
 
 // ---- Requests and responses ----
 export interface CaptchaResponse {

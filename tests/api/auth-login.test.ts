@@ -111,6 +111,45 @@ describe.each(TEST_DRIVERS)('captcha and password step on %s', (driver) => {
     expect((await login('LOCKME', 'HHT@DEMO1')).code).toBe(1);
   });
 
+  it('a stranger cannot lock an officer out: the lockout is per account AND address', async () => {
+    await insertUser(t.db, { userId: 'VICTIM', userLevel: 'DA', divCode: 'DLI', rlyCode: 'NR' });
+    const officer = ip;
+    ip = randomIp(); // the stranger
+    for (let i = 0; i < 4; i++) expect((await login('VICTIM', 'WRONG')).code).toBe(-1);
+    expect((await login('VICTIM', 'WRONG')).code).toBe(-2);
+    expect((await login('VICTIM', 'HHT@DEMO1')).code).toBe(-2); // the stranger's address stays locked
+    for (let i = 0; i < 5; i++) expect((await login('NOSUCHID', 'WRONG')).code).toBe(i < 4 ? -1 : -2);
+    ip = officer;
+    expect(await login('VICTIM', 'HHT@DEMO1')).toEqual({ code: 1, message: SERVER_MESSAGES.loginOk, loginFlag: true });
+    // The officer's own wrong passwords still lock the officer's address.
+    for (let i = 0; i < 5; i++) await login('VICTIM', 'WRONG');
+    expect((await login('VICTIM', 'HHT@DEMO1')).code).toBe(-2);
+  });
+
+  it('the captcha lock is enforced by the server: 5 wrong answers lock the address for 30 s (spec section 4)', async () => {
+    for (let i = 0; i < 4; i++) {
+      expect(await login('HHTDIV', 'HHT@DEMO1', { captchaId: (await captcha()).captchaId, answer: 'WRONG' })).toEqual({
+        code: -10, message: SERVER_MESSAGES.captchaWrong, loginFlag: false,
+      });
+    }
+    expect(await login('HHTDIV', 'HHT@DEMO1', { captchaId: (await captcha()).captchaId, answer: 'WRONG' })).toEqual({
+      code: -10, message: 'Too many attempts. Try again in 30s.', loginFlag: false,
+    });
+    // Even the right answer is refused during the lock, with the seconds left.
+    clock.advance(10_000);
+    expect(await login('HHTDIV', 'HHT@DEMO1')).toEqual({ code: -10, message: 'Too many attempts. Try again in 20s.', loginFlag: false });
+    const me = ip;
+    ip = randomIp();
+    expect((await login('HHTDIV', 'HHT@DEMO1')).code).toBe(1); // other addresses are not affected
+    ip = me;
+    clock.advance(20_000);
+    expect((await login('HHTDIV', 'HHT@DEMO1')).code).toBe(1); // unlocked, counter reset
+    for (let i = 0; i < 4; i++) await login('HHTDIV', 'HHT@DEMO1', { captchaId: (await captcha()).captchaId, answer: 'WRONG' });
+    expect((await login('HHTDIV', 'HHT@DEMO1')).code).toBe(1); // 4 wrong then a success: no lock, and reset
+    await login('HHTDIV', 'HHT@DEMO1', { captchaId: (await captcha()).captchaId, answer: 'WRONG' });
+    expect((await login('HHTDIV', 'HHT@DEMO1')).code).toBe(1);
+  });
+
   it('failures older than 15 minutes do not count, and a success resets the count', async () => {
     await insertUser(t.db, { userId: 'SLOWFAIL', userLevel: 'DA', divCode: 'DLI', rlyCode: 'NR' });
     for (let i = 0; i < 4; i++) expect((await login('SLOWFAIL', 'WRONG')).code).toBe(-1);

@@ -7,7 +7,7 @@ import { enc, insertUser, randomIp } from '../support/login';
 import { manualClock } from '../../src/server/clock';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/auth/options';
 import type { SmsSender } from '../../src/server/auth/sms';
-import { SERVER_MESSAGES } from '../../src/shared/auth-contract';
+import { LOGIN_GRANT_COOKIE, SERVER_MESSAGES } from '../../src/shared/auth-contract';
 
 const START = new Date('2025-03-10T04:30:00Z');
 const SRC_DATE = '10/03/2025';
@@ -34,16 +34,25 @@ describe.each(TEST_DRIVERS)('OTP step on %s', (driver) => {
   });
   beforeEach(async () => {
     ip = randomIp();
+    grant = '';
     user = `OTPUSER${++n}`;
     await insertUser(t.db, { userId: user, userLevel: 'DA', divCode: 'DLI', rlyCode: 'NR', mobileNo: '9876543210' });
   });
 
-  const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: { 'x-forwarded-for': ip }, payload: payload as object });
+  // The login grant cookie of the last password step: the OTP calls of this client carry it.
+  let grant = '';
+  const post = (url: string, payload: unknown, from: { ip: string; grant: string } = { ip, grant }) =>
+    app.inject({
+      method: 'POST', url, payload: payload as object,
+      headers: { 'x-forwarded-for': from.ip, ...(from.grant ? { cookie: `${LOGIN_GRANT_COOKIE}=${from.grant}` } : {}) },
+    });
   const passwordStep = async (userId = user): Promise<void> => {
     const cap = (await app.inject({ method: 'GET', url: '/api/captcha', headers: { 'x-forwarded-for': ip } })).json<{ captchaId: string }>();
     const answer = (await app.inject({ method: 'GET', url: `/api/test-hooks/captcha/${cap.captchaId}` })).json<{ answer: string }>().answer;
     const res = await post('/api/loginInfo', { userId: enc(userId), pwd: enc('HHT@DEMO1'), captchaId: cap.captchaId, captchaAnswer: answer });
     expect(res.json<{ code: number }>().code).toBe(1);
+    grant = res.cookies.find((c) => c.name === LOGIN_GRANT_COOKIE)?.value ?? '';
+    expect(grant.length).toBeGreaterThan(20);
   };
   const sendOtp = async (userId = user) => (await post('/api/loginOtpDetails', { userId: enc(userId), srcDate: SRC_DATE })).json<{ code: number; message: string }>();
   const resend = async (userId = user) => (await post('/api/ResendOtp', { userId: enc(userId), srcDate: SRC_DATE })).json<{ code: number; message: string }>();
@@ -109,6 +118,44 @@ describe.each(TEST_DRIVERS)('OTP step on %s', (driver) => {
     const otp = await hookOtp();
     for (let i = 0; i < 4; i++) expect((await verify(wrongOf(otp))).message).toBe(SERVER_MESSAGES.otpWrong);
     expect(await verify(wrongOf(otp))).toEqual({ code: -1, message: SERVER_MESSAGES.otpInvalidated });
+    expect((await verify(otp)).code).toBe(0);
+  });
+
+  it('OTP calls are bound to the login grant: 5 wrong OTPs from another client leave the victim\'s OTP working', async () => {
+    await passwordStep();
+    expect((await sendOtp()).code).toBe(1);
+    const otp = await hookOtp();
+    const stranger = { ip: randomIp(), grant: '' };
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/api/VerifyOtp', { userId: enc(user), otp: enc(wrongOf(otp)) }, stranger)).json<{ code: number }>().code).toBe(0);
+    }
+    // A forged grant cookie is no better, and the stranger can neither send nor resend the victim's OTP.
+    const forged = { ip: stranger.ip, grant: 'x'.repeat(32) };
+    expect((await post('/api/VerifyOtp', { userId: enc(user), otp: enc(otp) }, forged)).json<{ code: number }>().code).toBe(0);
+    expect((await post('/api/ResendOtp', { userId: enc(user), srcDate: SRC_DATE }, stranger)).json<{ code: number }>().code).toBe(-1);
+    expect((await post('/api/loginOtpDetails', { userId: enc(user), srcDate: SRC_DATE }, forged)).json<{ code: number }>().code).toBe(-1);
+    expect(await hookOtp()).toBe(otp);
+    const attempts = (await t.db.query<{ attempts: number }>('SELECT attempts FROM auth_otps WHERE user_id = $1', [user])).rows[0];
+    expect(attempts?.attempts).toBe(0);
+    // Another user's grant does not open this user's OTP either.
+    const other = `OTHER${n}`;
+    await insertUser(t.db, { userId: other, userLevel: 'DA', divCode: 'DLI', rlyCode: 'NR' });
+    const mine = grant;
+    await passwordStep(other);
+    expect((await post('/api/VerifyOtp', { userId: enc(user), otp: enc(otp) }, { ip, grant })).json<{ code: number }>().code).toBe(0);
+    grant = mine;
+    expect((await verify(otp)).code).toBe(1);
+  });
+
+  it('20 concurrent wrong OTPs count exactly 20, and only 5 are answered as wrong tries', async () => {
+    await passwordStep();
+    expect((await sendOtp()).code).toBe(1);
+    const otp = await hookOtp();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => verify(wrongOf(otp))));
+    const row = (await t.db.query<{ attempts: number }>('SELECT attempts FROM auth_otps WHERE user_id = $1', [user])).rows[0];
+    expect(row?.attempts).toBe(20);
+    expect(answers.filter((a) => a.code === -1)).toHaveLength(5);
+    expect(answers.filter((a) => a.message === SERVER_MESSAGES.otpInvalidated)).toHaveLength(1);
     expect((await verify(otp)).code).toBe(0);
   });
 

@@ -6,7 +6,7 @@ import type { Queryable } from '../../src/server/db';
 import { loadConfig } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/auth/demo-users';
 import { encryptPayload } from '../../src/shared/crypto';
-import { STORAGE_KEYS, XSRF_COOKIE, toSrcDate } from '../../src/shared/auth-contract';
+import { LOGIN_GRANT_COOKIE, STORAGE_KEYS, XSRF_COOKIE, toSrcDate } from '../../src/shared/auth-contract';
 import type { UserLevel } from '../../src/shared/constants';
 
 /** The payload key the test app and the built client use (HHT_PAYLOAD_KEY or the default). */
@@ -95,12 +95,16 @@ export async function loginAs(
     payload: { userId: enc(userId), pwd: enc(opts.password ?? DEMO_PASSWORD), captchaId, captchaAnswer: answer },
   });
   if (login.json<{ code: number }>().code !== 1) throw new Error(`loginInfo: ${login.body}`);
+  // The OTP calls must come from the client that passed the password step: carry its login grant cookie.
+  const grant = login.cookies.find((c) => c.name === LOGIN_GRANT_COOKIE)?.value;
+  if (!grant) throw new Error('no login grant cookie on the loginInfo response');
+  const hg = { ...h, cookie: `${cookie}; ${LOGIN_GRANT_COOKIE}=${grant}` };
   const srcDate = toSrcDate(app.clock.now());
-  const sent = await app.inject({ method: 'POST', url: '/api/loginOtpDetails', headers: hc, payload: { userId: enc(userId), srcDate } });
+  const sent = await app.inject({ method: 'POST', url: '/api/loginOtpDetails', headers: hg, payload: { userId: enc(userId), srcDate } });
   const sentCode = sent.json<{ code: number }>().code;
   if (sentCode !== 1 && sentCode !== 0) throw new Error(`loginOtpDetails: ${sent.body}`);
   const otp = (await app.inject({ method: 'GET', url: `/api/test-hooks/otp/${userId}` })).json<{ otp: string }>().otp;
-  const verify = await app.inject({ method: 'POST', url: '/api/VerifyOtp', headers: hc, payload: { userId: enc(userId), otp: enc(otp) } });
+  const verify = await app.inject({ method: 'POST', url: '/api/VerifyOtp', headers: hg, payload: { userId: enc(userId), otp: enc(otp) } });
   const body = verify.json<{ code: number; accessToken?: string; refreshToken?: string }>();
   if (body.code !== 1 || !body.accessToken || !body.refreshToken) throw new Error(`VerifyOtp: ${verify.body}`);
   const accessToken = body.accessToken;
@@ -178,10 +182,17 @@ export async function loginOverHttp(
   const cookie = `${XSRF_COOKIE}=${xsrfToken}`;
   const { captchaId } = await json<{ captchaId: string }>(cap);
   const { answer } = await json<{ answer: string }>(await fetch(`${baseUrl}/api/test-hooks/captcha/${captchaId}`));
-  const post = async <T>(path: string, body: unknown): Promise<T> =>
-    json<T>(await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) }));
-  const login = await post<{ code: number }>('/api/loginInfo', { userId: enc(userId), pwd: enc(password), captchaId, captchaAnswer: answer });
+  let cookies = cookie;
+  const send = (path: string, body: unknown): Promise<Response> =>
+    fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookies }, body: JSON.stringify(body) });
+  const post = async <T>(path: string, body: unknown): Promise<T> => json<T>(await send(path, body));
+  const loginRes = await send('/api/loginInfo', { userId: enc(userId), pwd: enc(password), captchaId, captchaAnswer: answer });
+  const login = await json<{ code: number }>(loginRes);
   if (login.code !== 1) throw new Error(`loginInfo: ${JSON.stringify(login)}`);
+  // The OTP calls must carry the login grant cookie of the password step.
+  const grant = new RegExp(`(?:^|,\\s*)${LOGIN_GRANT_COOKIE}=([^;]+)`).exec(loginRes.headers.get('set-cookie') ?? '')?.[1];
+  if (!grant) throw new Error('no login grant cookie on the loginInfo response');
+  cookies = `${cookie}; ${LOGIN_GRANT_COOKIE}=${grant}`;
   await post('/api/loginOtpDetails', { userId: enc(userId), srcDate: toSrcDate(new Date()) });
   const { otp } = await json<{ otp: string }>(await fetch(`${baseUrl}/api/test-hooks/otp/${userId}`));
   const v = await post<{ code: number; accessToken?: string; refreshToken?: string }>('/api/VerifyOtp', { userId: enc(userId), otp: enc(otp) });

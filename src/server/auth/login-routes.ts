@@ -1,9 +1,11 @@
 import bcrypt from 'bcryptjs';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../plugins/errors';
-import { AUTH_LIMITS, LOGIN_CODES, SERVER_MESSAGES, type LoginResponse } from '../../shared/auth-contract';
+import { AUTH_LIMITS, LOGIN_CODES, LOGIN_MESSAGES, SERVER_MESSAGES, type LoginResponse } from '../../shared/auth-contract';
 import { normaliseCaptchaAnswer } from './captcha';
 import { encryptedField, iso, type AuthContext } from './context';
+import { issueLoginGrant } from './login-grant';
+import { captchaLockedFor, countCaptchaFailure, countPasswordFailure } from './lockout';
 import { sameHash } from './secrets';
 
 /** A bcrypt hash nobody's password matches, so unknown users cost the same time as known ones. */
@@ -30,7 +32,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AuthContext): void {
         },
       },
     },
-    async (request): Promise<LoginResponse> => {
+    async (request, reply): Promise<LoginResponse> => {
       const { captchaId, captchaAnswer } = request.body;
       const userId = ctx.decryptUserId(request.body.userId);
       const pwd = ctx.decryptField('pwd', request.body.pwd);
@@ -38,6 +40,11 @@ export function loginRoutes(app: FastifyInstance, ctx: AuthContext): void {
         throw new HttpError(400, 'Invalid pwd: must be 1 to 25 characters', [{ field: 'pwd', reason: 'must be 1 to 25 characters' }]);
       }
       const t = ctx.now();
+      const ip = request.ip;
+
+      // The captcha lock of this address (5 wrong answers -> 30 s), enforced here as in the browser.
+      const captchaLock = await captchaLockedFor(ctx, ip, t);
+      if (captchaLock > 0) return { code: LOGIN_CODES.captcha, message: LOGIN_MESSAGES.locked(captchaLock), loginFlag: false };
 
       // The captcha is consumed whatever the outcome: single use.
       const cap = (
@@ -48,11 +55,17 @@ export function loginRoutes(app: FastifyInstance, ctx: AuthContext): void {
         )
       ).rows[0];
       if (!cap || !sameHash(cap.answer_hash, ctx.hash('captcha', normaliseCaptchaAnswer(captchaAnswer)))) {
-        return { code: LOGIN_CODES.captcha, message: SERVER_MESSAGES.captchaWrong, loginFlag: false };
+        const lockedNow = await countCaptchaFailure(ctx, ip, t);
+        const message = lockedNow ? LOGIN_MESSAGES.locked(AUTH_LIMITS.captchaLockSeconds) : SERVER_MESSAGES.captchaWrong;
+        return { code: LOGIN_CODES.captcha, message, loginFlag: false };
       }
 
+      // Lockout is per account AND address: a stranger's wrong passwords lock only the stranger's address.
       const lock = (
-        await db.query<{ locked_until: Date | string }>('SELECT locked_until FROM auth_lockouts WHERE user_id = $1 AND locked_until > $2', [userId, iso(t)])
+        await db.query<{ locked_until: Date | string }>(
+          'SELECT locked_until FROM auth_lockouts WHERE user_id = $1 AND ip = $2 AND locked_until > $3',
+          [userId, ip, iso(t)],
+        )
       ).rows[0];
       if (lock) {
         const minutes = Math.ceil((new Date(lock.locked_until).getTime() - t.getTime()) / 60_000);
@@ -62,37 +75,17 @@ export function loginRoutes(app: FastifyInstance, ctx: AuthContext): void {
       const user = await ctx.findUser(userId);
       const passwordOk = await bcrypt.compare(pwd, user?.password_hash ?? DUMMY_HASH);
       if (!user || !passwordOk) {
-        const windowStart = iso(new Date(t.getTime() - AUTH_LIMITS.lockoutWindowMs));
-        const failures = await db.transaction(async (tx) => {
-          await tx.query('INSERT INTO auth_login_failures (user_id, failed_at, ip) VALUES ($1, $2, $3)', [userId, iso(t), request.ip]);
-          const n = Number(
-            (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM auth_login_failures WHERE user_id = $1 AND failed_at > $2', [userId, windowStart]))
-              .rows[0]?.n ?? 0,
-          );
-          if (n >= AUTH_LIMITS.lockoutFailures) {
-            await tx.query(
-              `INSERT INTO auth_lockouts (user_id, locked_until) VALUES ($1, $2)
-               ON CONFLICT (user_id) DO UPDATE SET locked_until = EXCLUDED.locked_until`,
-              [userId, iso(new Date(t.getTime() + AUTH_LIMITS.lockoutMs))],
-            );
-            await tx.query('DELETE FROM auth_login_failures WHERE user_id = $1', [userId]);
-          }
-          return n;
-        });
-        if (failures >= AUTH_LIMITS.lockoutFailures) {
-          request.log.warn({ userId, ip: request.ip }, 'account locked after repeated wrong passwords');
+        if (await countPasswordFailure(ctx, userId, ip, t)) {
+          request.log.warn({ userId, ip }, 'account locked for this address after repeated wrong passwords');
           return { code: LOGIN_CODES.locked, message: SERVER_MESSAGES.locked(AUTH_LIMITS.lockoutMs / 60_000), loginFlag: false };
         }
         return { code: LOGIN_CODES.badCredentials, message: SERVER_MESSAGES.badCredentials, loginFlag: false };
       }
       if (!user.active) return { code: LOGIN_CODES.inactive, message: SERVER_MESSAGES.inactive, loginFlag: false };
 
-      await db.query('DELETE FROM auth_login_failures WHERE user_id = $1', [userId]);
-      await db.query(
-        `INSERT INTO auth_login_grants (user_id, granted_at, ip) VALUES ($1, $2, $3)
-         ON CONFLICT (user_id) DO UPDATE SET granted_at = EXCLUDED.granted_at, ip = EXCLUDED.ip`,
-        [userId, iso(t), request.ip],
-      );
+      await db.query('DELETE FROM auth_login_failures WHERE user_id = $1 AND ip = $2', [userId, ip]);
+      await db.query('DELETE FROM auth_captcha_failures WHERE ip = $1', [ip]); // a successful login resets the counter
+      await issueLoginGrant(ctx, reply, userId, ip, t);
       return { code: LOGIN_CODES.ok, message: SERVER_MESSAGES.loginOk, loginFlag: true };
     },
   );

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../plugins/errors';
 import {
-  AUTH_LIMITS, OTP_CODES, SERVER_MESSAGES, VERIFY_CODES, maskMobile, type OtpSendResponse, type OtpVerifyResponse,
+  AUTH_LIMITS, LOGIN_GRANT_COOKIE, OTP_CODES, SERVER_MESSAGES, VERIFY_CODES, maskMobile, type OtpSendResponse, type OtpVerifyResponse,
 } from '../../shared/auth-contract';
 import { encryptedField, iso, type AuthContext, type UserRow } from './context';
+import { grantHashOf, grantedUser } from './login-grant';
 import { generateOtp } from './secrets';
 import { startSession } from './sessions';
 
@@ -13,29 +14,22 @@ const srcDate = { type: 'string', pattern: '^(0[1-9]|[12][0-9]|3[01])/(0[1-9]|1[
 export function otpRoutes(app: FastifyInstance, ctx: AuthContext): void {
   const { db } = ctx;
 
-  const hasLoginGrant = async (userId: string): Promise<boolean> => {
-    const since = new Date(ctx.now().getTime() - AUTH_LIMITS.loginGrantTtlMs);
-    const { rows } = await db.query('SELECT 1 FROM auth_login_grants WHERE user_id = $1 AND granted_at > $2', [userId, iso(since)]);
-    return rows.length > 0;
-  };
-
-  /** The user an OTP call names, if that user may get one: active, with a successful password step in the last 5 minutes. */
-  const otpUser = async (encryptedUserId: string): Promise<UserRow | null> => {
-    const user = await ctx.findUser(ctx.decryptUserId(encryptedUserId));
-    return user && user.active && (await hasLoginGrant(user.user_id)) ? user : null;
-  };
+  /** The user an OTP call names, if this client holds a live login grant for that user (see login-grant.ts). */
+  const otpUser = async (request: FastifyRequest, encryptedUserId: string): Promise<{ user: UserRow; grantHash: string } | null> =>
+    grantedUser(ctx, request, ctx.decryptUserId(encryptedUserId));
 
   /** New OTP for the user: hashed in the table, plain only in the test-hooks table, sent by the SMS adapter. */
-  const issueOtp = async (user: UserRow, resend: boolean): Promise<boolean> => {
+  const issueOtp = async (user: UserRow, grantHash: string, resend: boolean): Promise<boolean> => {
     const otp = generateOtp();
     const t = ctx.now();
     await db.query(
-      `INSERT INTO auth_otps (user_id, otp_hash, created_at, expires_at, attempts, last_sent_at, resend_count)
-       VALUES ($1, $2, $3, $4, 0, $3, $5)
+      `INSERT INTO auth_otps (user_id, otp_hash, created_at, expires_at, attempts, last_sent_at, resend_count, grant_hash)
+       VALUES ($1, $2, $3, $4, 0, $3, $5, $7)
        ON CONFLICT (user_id) DO UPDATE SET otp_hash = EXCLUDED.otp_hash, created_at = EXCLUDED.created_at,
+         grant_hash = EXCLUDED.grant_hash,
          expires_at = EXCLUDED.expires_at, attempts = 0, last_sent_at = EXCLUDED.last_sent_at,
          resend_count = CASE WHEN $6 THEN auth_otps.resend_count + 1 ELSE 0 END`,
-      [user.user_id, ctx.hash('otp', otp), iso(t), iso(new Date(t.getTime() + AUTH_LIMITS.otpTtlMs)), resend ? 1 : 0, resend],
+      [user.user_id, ctx.hash('otp', otp), iso(t), iso(new Date(t.getTime() + AUTH_LIMITS.otpTtlMs)), resend ? 1 : 0, resend, grantHash],
     );
     await ctx.saveTestHookValue(db, 'otp', user.user_id, otp);
     try {
@@ -61,12 +55,14 @@ export function otpRoutes(app: FastifyInstance, ctx: AuthContext): void {
     '/api/loginOtpDetails',
     { onRequest: ctx.rateLimited('otp'), schema: otpSendSchema },
     async (request): Promise<OtpSendResponse> => {
-      const user = await otpUser(request.body.userId);
-      if (!user) return { code: OTP_CODES.notAllowed, message: SERVER_MESSAGES.otpNoLogin };
-      const userId = user.user_id;
-      const live = await db.query('SELECT 1 FROM auth_otps WHERE user_id = $1 AND expires_at > $2', [userId, iso(ctx.now())]);
+      const granted = await otpUser(request, request.body.userId);
+      if (!granted) return { code: OTP_CODES.notAllowed, message: SERVER_MESSAGES.otpNoLogin };
+      const { user, grantHash } = granted;
+      const live = await db.query('SELECT 1 FROM auth_otps WHERE user_id = $1 AND grant_hash = $2 AND expires_at > $3 AND attempts < $4', [
+        user.user_id, grantHash, iso(ctx.now()), AUTH_LIMITS.otpMaxWrongAttempts,
+      ]);
       if (live.rows.length > 0) return { code: OTP_CODES.exists, message: SERVER_MESSAGES.otpExists };
-      if (!(await issueOtp(user, false))) return { code: OTP_CODES.notAllowed, message: 'Failed to send OTP.' };
+      if (!(await issueOtp(user, grantHash, false))) return { code: OTP_CODES.notAllowed, message: 'Failed to send OTP.' };
       return { code: OTP_CODES.ok, message: SERVER_MESSAGES.otpSent(maskMobile(user.mobile_no)) };
     },
   );
@@ -75,8 +71,9 @@ export function otpRoutes(app: FastifyInstance, ctx: AuthContext): void {
     '/api/ResendOtp',
     { onRequest: ctx.rateLimited('otp'), schema: otpSendSchema },
     async (request): Promise<OtpSendResponse> => {
-      const user = await otpUser(request.body.userId);
-      if (!user) return { code: OTP_CODES.notAllowed, message: SERVER_MESSAGES.otpNoLogin };
+      const granted = await otpUser(request, request.body.userId);
+      if (!granted) return { code: OTP_CODES.notAllowed, message: SERVER_MESSAGES.otpNoLogin };
+      const { user, grantHash } = granted;
       const userId = user.user_id;
       const prev = (
         await db.query<{ last_sent_at: Date | string; resend_count: number }>(
@@ -90,7 +87,7 @@ export function otpRoutes(app: FastifyInstance, ctx: AuthContext): void {
         const left = new Date(prev.last_sent_at).getTime() + waitMs - ctx.now().getTime();
         if (left > 0) return { code: OTP_CODES.wait, message: SERVER_MESSAGES.otpResendWait(Math.ceil(left / 1000)) };
       }
-      if (!(await issueOtp(user, true))) return { code: OTP_CODES.notAllowed, message: 'Failed to resend OTP.' };
+      if (!(await issueOtp(user, grantHash, true))) return { code: OTP_CODES.notAllowed, message: 'Failed to resend OTP.' };
       return { code: OTP_CODES.ok, message: SERVER_MESSAGES.otpResent(maskMobile(user.mobile_no)) };
     },
   );
@@ -108,31 +105,37 @@ export function otpRoutes(app: FastifyInstance, ctx: AuthContext): void {
         },
       },
     },
-    async (request): Promise<OtpVerifyResponse> => {
+    async (request, reply): Promise<OtpVerifyResponse> => {
       const userId = ctx.decryptUserId(request.body.userId);
       const otp = ctx.decryptField('otp', request.body.otp);
       if (!/^\d{6}$/.test(otp)) throw new HttpError(400, 'Invalid otp: must be 6 digits', [{ field: 'otp', reason: 'must be 6 digits' }]);
+      // Only the client holding the grant the OTP was issued to may try it: others cannot use up its tries.
+      const grantHash = grantHashOf(request);
+      if (!grantHash) return { code: VERIFY_CODES.none, message: SERVER_MESSAGES.otpNotFound };
       const t = iso(ctx.now());
-      const consumed = await db.query('DELETE FROM auth_otps WHERE user_id = $1 AND otp_hash = $2 AND expires_at > $3 RETURNING user_id', [
-        userId, ctx.hash('otp', otp), t,
-      ]);
+      const max = AUTH_LIMITS.otpMaxWrongAttempts;
+      const consumed = await db.query(
+        `DELETE FROM auth_otps WHERE user_id = $1 AND grant_hash = $2 AND otp_hash = $3 AND expires_at > $4 AND attempts < $5
+         RETURNING user_id`,
+        [userId, grantHash, ctx.hash('otp', otp), t, max],
+      );
       if (consumed.rows.length === 0) {
-        // Wrong (count it; the 5th wrong try ends the OTP) or none/expired.
+        // Wrong, or none/expired. Every wrong try is counted in this one statement (no read-then-write, so
+        // concurrent guesses each count); from the 5th on the OTP is dead.
         const wrong = (
           await db.query<{ attempts: number }>(
-            `UPDATE auth_otps SET attempts = attempts + 1,
-                    expires_at = CASE WHEN attempts + 1 >= $3 THEN $2::timestamptz ELSE expires_at END
-              WHERE user_id = $1 AND expires_at > $2 RETURNING attempts`,
-            [userId, t, AUTH_LIMITS.otpMaxWrongAttempts],
+            'UPDATE auth_otps SET attempts = attempts + 1 WHERE user_id = $1 AND grant_hash = $2 AND expires_at > $3 RETURNING attempts',
+            [userId, grantHash, t],
           )
         ).rows[0];
-        if (!wrong) return { code: VERIFY_CODES.none, message: SERVER_MESSAGES.otpNotFound };
-        const invalidated = wrong.attempts >= AUTH_LIMITS.otpMaxWrongAttempts;
-        return { code: VERIFY_CODES.wrong, message: invalidated ? SERVER_MESSAGES.otpInvalidated : SERVER_MESSAGES.otpWrong };
+        // Past the 5th the OTP no longer exists for the client (still counted, so the count stays exact).
+        if (!wrong || wrong.attempts > max) return { code: VERIFY_CODES.none, message: SERVER_MESSAGES.otpNotFound };
+        return { code: VERIFY_CODES.wrong, message: wrong.attempts === max ? SERVER_MESSAGES.otpInvalidated : SERVER_MESSAGES.otpWrong };
       }
       const user = await ctx.findUser(userId);
       if (!user || !user.active) return { code: VERIFY_CODES.none, message: SERVER_MESSAGES.otpNotFound };
       await db.query('DELETE FROM auth_login_grants WHERE user_id = $1', [userId]);
+      reply.clearCookie(LOGIN_GRANT_COOKIE, { path: '/api/' });
       const pair = await startSession(ctx, userId);
       return { code: VERIFY_CODES.ok, message: SERVER_MESSAGES.otpVerified, ...pair };
     },
