@@ -5,6 +5,9 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { systemClock, type Clock } from './clock';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
+import { portalFormats } from './plugins/schema-formats';
+import { registerRouteList } from './plugins/route-list';
 import { registerSpa } from './plugins/spa';
 import { healthRoutes } from './routes/health';
 import { reportRoutes } from './routes/reports';
@@ -39,9 +42,11 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     logger,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
+    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false }, plugins: [portalFormats] },
   });
   registerErrorHandler(app);
+  registerInputGuard(app);
+  registerRouteList(app);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -78,9 +83,9 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.addHook('onClose', async () => menuStore.close());
   menuRoutes(app, menuStore);
   registry.onLoad(() => syncMenuAvailability(menuStore, registry));
-  runningDetailsRoutes(app, db);
 
   const suMobiles = authOptions.suMobiles;
+  runningDetailsRoutes(app, { db, suMobiles });
   lookupRoutes(app, { db, suMobiles });
   exportRoutes(app, { db, config, registry, suMobiles });
   metaRoutes(app, { rootDir: config.rootDir }); // dashboard.json, docs/release-notes.json (watched)

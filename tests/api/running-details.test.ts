@@ -23,8 +23,10 @@ async function seedTrain(t: TestDb): Promise<void> {
       ('12952', 3, 'RTM', '00:50', '00:53', 2, 730, 3),
       ('12952', 4, 'BRC', '03:46', '03:56', 2, 991, 10),
       ('12952', 5, 'MMCT', '08:35', NULL, 2, 1386, 0);
+    INSERT INTO trains VALUES ('12001', 'SHATABDI', 'SHATABDI', 'NDLS', 'KOTA', 'NR', 'DLI', 'YYYYYYY', true);
+    INSERT INTO train_stops VALUES ('12001', 1, 'NDLS', NULL, '06:00', 1, 0, 0), ('12001', 2, 'KOTA', '11:00', NULL, 1, 465, 0);
     INSERT INTO train_runs (run_id, train_no, start_date, zone_code, div_code, delay_min)
-      VALUES (900012952, '12952', '2025-03-10', 'WR', 'BCT', 30);
+      VALUES (900012952, '12952', '2025-03-10', 'WR', 'BCT', 30), (900012001, '12001', '2025-03-10', 'NR', 'DLI', 0);
   `);
 }
 
@@ -52,6 +54,7 @@ describe.each(TEST_DRIVERS)('POST /api/running-details on %s', (driver) => {
     await seedTrain(t);
     app = await buildTestApp(t.db, { clock });
     await insertUser(t.db, { userId: 'TSTRIP', userLevel: 'DA', rlyCode: 'WR', divCode: 'BCT' });
+    await insertUser(t.db, { userId: 'TSTRIPSU', userLevel: 'SU' });
   });
   afterAll(async () => {
     await app?.close();
@@ -101,7 +104,18 @@ describe.each(TEST_DRIVERS)('POST /api/running-details on %s', (driver) => {
   it('is empty when the train has no run that day', async () => {
     const d = await details({ trainNo: '12952', startDate: '2025-03-12' });
     expect(d).toEqual({ vStationList: [], trainCurrentPosition: null });
-    expect(await details({ trainNo: '99999', startDate: '2025-03-10' })).toEqual({ vStationList: [], trainCurrentPosition: null });
+  });
+
+  it('is scoped like the consist lookup: another division\'s train or an unknown one is 404, SU sees all', async () => {
+    for (const trainNo of ['12001', '99999']) {
+      const res = await post({ trainNo, startDate: '2025-03-10' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json<{ message: string }>().message).toBe(`Train ${trainNo} is not in your train list`);
+    }
+    const su = await loginAs(app, 'TSTRIPSU');
+    const res = await app.inject({ method: 'POST', url: '/api/running-details', headers: su.headers(), payload: { trainNo: '12001', startDate: '2025-03-10' } });
+    expect(res.statusCode).toBe(200);
+    expect(parseRunningDetails(res.json())?.vStationList).toHaveLength(2);
   });
 
   it.each([

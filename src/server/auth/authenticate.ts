@@ -40,7 +40,7 @@ export function registerAuthenticate(app: FastifyInstance, ctx: AuthContext): vo
     reply.setCookie(XSRF_COOKIE, randomToken(24), { path: '/', sameSite: 'strict', secure: ctx.config.production, httpOnly: false });
   });
 
-  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const token = bearer(request);
     if (!token) throw new HttpError(403, SERVER_MESSAGES.noToken);
     const check = await ctx.tokens.verify(token, ctx.now());
@@ -65,5 +65,20 @@ export function registerAuthenticate(app: FastifyInstance, ctx: AuthContext): vo
       rlyCode: u.rly_code, divCode: u.div_code, lobbyCode: u.lobby_code, offCode: u.off_code, offType: u.off_type,
       mobileNo: u.mobile_no,
     };
+  };
+  app.decorate('authenticate', authenticate);
+
+  // Protected routes name app.authenticate as a preValidation or preHandler hook; it is moved to onRequest here,
+  // so the token is checked before the body is parsed or validated: a stranger gets 403, never a 400 that
+  // tells what the route accepts. Done once for every route, including those other modules add later.
+  app.addHook('onRoute', (route) => {
+    for (const stage of ['preValidation', 'preHandler'] as const) {
+      const hooks = route[stage];
+      const list = Array.isArray(hooks) ? hooks : hooks ? [hooks] : [];
+      if (!list.includes(authenticate)) continue;
+      route[stage] = list.filter((h) => h !== authenticate);
+      const onRequest = route.onRequest;
+      route.onRequest = [...(Array.isArray(onRequest) ? onRequest : onRequest ? [onRequest] : []), authenticate];
+    }
   });
 }

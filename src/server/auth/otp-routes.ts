@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../plugins/errors';
+import { dmyDateSchema } from '../plugins/schema-formats';
 import {
   AUTH_LIMITS, LOGIN_GRANT_COOKIE, OTP_CODES, SERVER_MESSAGES, VERIFY_CODES, maskMobile, type OtpSendResponse, type OtpVerifyResponse,
 } from '../../shared/auth-contract';
@@ -8,7 +9,6 @@ import { grantHashOf, grantedUser } from './login-grant';
 import { generateOtp } from './secrets';
 import { startSession } from './sessions';
 
-const srcDate = { type: 'string', pattern: '^(0[1-9]|[12][0-9]|3[01])/(0[1-9]|1[0-2])/[0-9]{4}$' } as const;
 
 /** OTP step: send, resend (throttled) and verify (5 wrong tries end the OTP; success starts the session). */
 export function otpRoutes(app: FastifyInstance, ctx: AuthContext): void {
@@ -47,7 +47,7 @@ export function otpRoutes(app: FastifyInstance, ctx: AuthContext): void {
       type: 'object',
       required: ['userId', 'srcDate'],
       additionalProperties: false,
-      properties: { userId: encryptedField, srcDate },
+      properties: { userId: encryptedField, srcDate: dmyDateSchema },
     },
   } as const;
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import type { Config } from '../config';
 import { HttpError } from '../plugins/errors';
+import { isoDateSchema } from '../plugins/schema-formats';
 import { allowedScope, trainsInScope } from '../auth/scope';
 import { localConsist, remoteConsist } from '../consist/service';
 import type { ConsistRequest, ConsistResponse } from '../../shared/consist';
@@ -23,7 +24,7 @@ export function consistRoutes(app: FastifyInstance, deps: { db: Db; config: Conf
           additionalProperties: false,
           properties: {
             trainNo: { type: 'string', pattern: '^\\s*[0-9]{5}\\s*$' },
-            startDate: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' },
+            startDate: isoDateSchema,
             trainEvent: { type: 'string', pattern: '^[A-Z]$' },
           },
         },

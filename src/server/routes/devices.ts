@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { istDate } from '../clock';
 import { HttpError } from '../plugins/errors';
+import { isoDateSchema } from '../plugins/schema-formats';
 import { scopeOf } from './reports';
 import {
   assignableTtes,
@@ -34,7 +35,7 @@ import {
 
 const deviceId = { type: 'string', minLength: 1, maxLength: 32, pattern: '^\\s*[A-Za-z0-9_-]+\\s*$' } as const;
 const tteId = { type: 'string', minLength: 1, maxLength: 32, pattern: '^\\s*[A-Za-z0-9_-]+\\s*$' } as const;
-const isoDate = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' } as const;
+const isoDate = isoDateSchema;
 const positive = { type: 'string', pattern: '^[1-9][0-9]{0,5}$' } as const;
 
 /** HHT device management (spec section 7): list, detail with history and audit, update, usage counts. */

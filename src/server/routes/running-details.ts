@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { HttpError } from '../plugins/errors';
+import { allowedScope, trainsInScope } from '../auth/scope';
+import { isoDateSchema } from '../plugins/schema-formats';
 import {
   YET_TO_START,
   type RunningDetails,
@@ -126,12 +128,13 @@ const bodySchema = {
   required: ['trainNo', 'startDate'],
   properties: {
     trainNo: { type: 'string', pattern: '^[0-9]{5}$' },
-    startDate: { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+    startDate: isoDateSchema,
   },
 } as const;
 
-/** POST /api/running-details: the train strip, computed from the timetable, today's run delay and app.clock. */
-export function runningDetailsRoutes(app: FastifyInstance, db: Db): void {
+/** POST /api/running-details: the train strip of a train in the user's list, from the timetable, the run's delay and app.clock. */
+export function runningDetailsRoutes(app: FastifyInstance, deps: { db: Db; suMobiles: readonly string[] }): void {
+  const { db, suMobiles } = deps;
   app.post<{ Body: RunningDetailsRequest }>(
     '/api/running-details',
     { schema: { body: bodySchema }, preHandler: app.authenticate },
@@ -141,6 +144,12 @@ export function runningDetailsRoutes(app: FastifyInstance, db: Db): void {
         throw new HttpError(400, `Invalid startDate: ${startDate} is not a calendar date`, [
           { field: 'startDate', reason: 'must be a calendar date YYYY-MM-DD' },
         ]);
+      }
+      // Scoped like the consist lookup: only trains of the user's own list (spec section 6).
+      const user = request.sessionUser;
+      if (!user) throw new HttpError(403, 'Session expired, Please login again');
+      if (!(await trainsInScope(db, allowedScope(user, suMobiles))).includes(trainNo)) {
+        throw new HttpError(404, `Train ${trainNo} is not in your train list`);
       }
       const run = (
         await db.query<{ delay_min: number }>(
