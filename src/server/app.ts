@@ -25,6 +25,7 @@ import { runningDetailsRoutes } from './routes/running-details';
 import { createMenuStore, type MenuStore } from './meta/menu-store';
 import './auth/session-user';
 import { registerAuth } from './auth/plugin';
+import { resolveSigningSecret } from './auth/signing-secret';
 import { authOptionsFromEnv, type AuthOptions } from './auth/options';
 
 export interface AppDeps {
@@ -67,7 +68,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
 
   healthRoutes(app, db);
   const authOptions = auth ?? authOptionsFromEnv();
-  registerAuth(app, { config, db, options: authOptions });
+  registerAuth(app, { config, db, options: authOptions, signingSecret: await resolveSigningSecret(config, db) });
 
   // Report definitions: loaded now, reloaded on change of reports/ or schemas/.
   const registry = new ReportRegistry(config.rootDir, {

@@ -10,7 +10,8 @@ export interface Config {
   seed: 'demo' | 'none';
   seedScale: 'small' | 'medium' | 'large';
   payloadKey: string;
-  jwtSecret: string;
+  /** HHT_JWT_SECRET; when unset a random key is generated on first start (auth/signing-secret.ts). */
+  jwtSecret: string | undefined;
   testHooks: boolean;
   /** Trust X-Forwarded-For (behind a reverse proxy) for client addresses and per-IP limits (HHT_TRUST_PROXY=1). */
   trustProxy: boolean;
@@ -28,6 +29,9 @@ export interface Config {
   /** Repository root: reports/, schemas/, menu.json, themes/. */
   rootDir: string;
 }
+
+/** The signing key older builds used when HHT_JWT_SECRET was unset: public, so refused (and never a default). */
+export const OLD_PUBLIC_JWT_SECRET = 'dev-only-jwt-secret-change-me-in-production-0123456789';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -64,9 +68,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const testHooks = env.HHT_TEST_HOOKS === '1';
   if (testHooks && production) problems.push('HHT_TEST_HOOKS=1 is refused when NODE_ENV=production');
 
-  const jwtSecret = env.HHT_JWT_SECRET ?? 'dev-only-jwt-secret-change-me-in-production-0123456789';
-  if (production && !env.HHT_JWT_SECRET) problems.push('HHT_JWT_SECRET must be set when NODE_ENV=production');
-  if (jwtSecret.length < 32) problems.push('HHT_JWT_SECRET must be at least 32 characters');
+  const jwtSecret = env.HHT_JWT_SECRET || undefined;
+  if (production && !jwtSecret) problems.push('HHT_JWT_SECRET must be set when NODE_ENV=production');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('HHT_JWT_SECRET must be at least 32 characters');
+  if (jwtSecret === OLD_PUBLIC_JWT_SECRET) problems.push('HHT_JWT_SECRET must not be the old public default');
 
   const trustText = env.HHT_TRUST_PROXY ?? '0';
   if (!['0', '1', 'true', 'false'].includes(trustText)) problems.push(`HHT_TRUST_PROXY must be 1 or 0, got "${trustText}"`);

@@ -39,6 +39,8 @@ export interface AuthDeps {
   config: Config;
   db: Db;
   options: AuthOptions;
+  /** Key of access tokens and of the captcha/OTP hashes (resolveSigningSecret). */
+  signingSecret: string;
 }
 
 /** What every auth route file shares: configuration, database, token signer, auth clock and input helpers. */
@@ -59,7 +61,7 @@ export interface AuthContext extends AuthDeps {
   findUser(userId: string): Promise<UserRow | undefined>;
 }
 
-export function createAuthContext(app: FastifyInstance, { config, db, options }: AuthDeps): AuthContext {
+export function createAuthContext(app: FastifyInstance, { config, db, options, signingSecret }: AuthDeps): AuthContext {
   // Test hooks may move the auth clock forward (expiry tests against a real server process).
   let testOffsetMs = 0;
   const decryptField = (field: string, value: string): string => {
@@ -72,11 +74,12 @@ export function createAuthContext(app: FastifyInstance, { config, db, options }:
     config,
     db,
     options,
-    tokens: new AccessTokens(config.jwtSecret),
+    signingSecret,
+    tokens: new AccessTokens(signingSecret),
     sms: options.sms ?? new LogSmsSender((line) => app.log.info(line)),
     now,
     advanceClock: (ms) => (testOffsetMs += ms),
-    hash: (kind, value) => keyedHash(config.jwtSecret, kind, value),
+    hash: (kind, value) => keyedHash(signingSecret, kind, value),
     decryptField,
     decryptUserId: (value) => {
       const id = decryptField('userId', value).trim().toUpperCase();
