@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 
 export interface RouteEntry {
   method: string;
   url: string;
+  schema?: FastifySchema;
 }
 
 /**
@@ -13,7 +14,7 @@ export function registerRouteList(app: FastifyInstance): void {
   const routes: RouteEntry[] = [];
   app.decorate('routeList', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url });
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url, ...(route.schema ? { schema: route.schema } : {}) });
   });
 }
 
