@@ -108,7 +108,6 @@ describe.each(TEST_DRIVERS)('API fuzz on %s', (driver) => {
         failures.push(`#${i} ${res.statusCode} ${req.method} ${String(req.url).slice(0, 200)} ${payload} -> ${res.body.slice(0, 300)}`);
       }
     }
-    // eslint-disable-next-line no-console -- the run's shape, for the report and for replaying failures
     console.log(`fuzz ${driver}: seed ${SEED}, ${PER_DRIVER} requests, ${routesHit.size}/${targets.length} targets, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(failures, failures.slice(0, 20).join('\n')).toEqual([]);
     expect([...statuses.keys()].filter((s) => s >= 500 && s !== 503)).toEqual([]);

@@ -82,3 +82,6 @@ for (const [format, n] of [['csv', 100_000], ['xlsx', 50_000], ['pdf', 5_000]] a
   console.log(`| ${format} | ${rows.length} | ${s.toFixed(2)} | ${Math.round(rows.length / s)} | ${bytes} |`);
 }
 await db.close();
+
+// Authenticated request cost: one statement per token check (tests/bench/auth-round-trip.ts; --skip-auth leaves it out).
+if (!process.argv.includes('--skip-auth')) await (await import('./auth-round-trip')).benchAuthRoundTrip(databaseUrl);
