@@ -1,10 +1,10 @@
 import type { Plugin } from 'ajv';
 
 /** A calendar date YYYY-MM-DD: ajv-formats' 'date' checks the day exists (no 2026-02-30), unlike a pattern. */
-export const isoDateSchema = { type: 'string', format: 'date', maxLength: 10 } as const;
+export const isoDateSchema = { type: 'string', format: 'date' } as const;
 
 /** dd/mm/yyyy (the spec's srcDate), a real calendar day. */
-export const dmyDateSchema = { type: 'string', format: 'dmy-date', maxLength: 10 } as const;
+export const dmyDateSchema = { type: 'string', format: 'dmy-date' } as const;
 
 export function isCalendarDate(year: number, month: number, day: number): boolean {
   const d = new Date(Date.UTC(year, month - 1, day));
