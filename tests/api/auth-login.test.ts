@@ -148,6 +148,11 @@ describe.each(TEST_DRIVERS)('captcha and password step on %s', (driver) => {
     expect((await login('HHTDIV', 'HHT@DEMO1')).code).toBe(1); // 4 wrong then a success: no lock, and reset
     await login('HHTDIV', 'HHT@DEMO1', { captchaId: (await captcha()).captchaId, answer: 'WRONG' });
     expect((await login('HHTDIV', 'HHT@DEMO1')).code).toBe(1);
+    // Wrong answers older than 15 minutes do not count towards the lock.
+    for (let i = 0; i < 4; i++) await login('HHTDIV', 'HHT@DEMO1', { captchaId: (await captcha()).captchaId, answer: 'WRONG' });
+    clock.advance(15 * 60_000);
+    expect((await login('HHTDIV', 'HHT@DEMO1', { captchaId: (await captcha()).captchaId, answer: 'WRONG' })).message).toBe(SERVER_MESSAGES.captchaWrong);
+    expect((await login('HHTDIV', 'HHT@DEMO1')).code).toBe(1);
   });
 
   it('failures older than 15 minutes do not count, and a success resets the count', async () => {

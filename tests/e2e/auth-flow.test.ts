@@ -166,6 +166,9 @@ describe('login screen and step 1', () => {
     const { captchaId } = (await (await fresh).json()) as { captchaId: string };
     await expect.poll(() => message(page, 'login-message').count()).toBe(0);
     expect(await page.getByLabel('Captcha answer').isDisabled()).toBe(false);
+    // The server keeps the same 30 s lock on real time: move its auth clock past it as the page's clock moved.
+    const moved = await fetch(`${server.url}/api/test-hooks/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advanceMs":30000}' });
+    expect(moved.status).toBe(200);
     // Counter reset: one more wrong captcha does not lock again.
     await fillCredentials(page, 'HHTDIV', 'HHT@DEMO1', 'WRONG');
     await page.getByRole('button', { name: 'Login' }).click();

@@ -20,6 +20,9 @@ export function captchaRoutes(app: FastifyInstance, ctx: AuthContext): void {
     await db.query('DELETE FROM auth_captchas WHERE expires_at < $1', [hourAgo]);
     await db.query('DELETE FROM auth_rate_counters WHERE window_start < $1', [hourAgo]);
     await db.query(`DELETE FROM auth_test_hook_values WHERE kind = 'captcha' AND created_at < $1`, [hourAgo]);
+    await db.query('DELETE FROM auth_login_grants WHERE granted_at < $1', [hourAgo]);
+    await db.query('DELETE FROM auth_lockouts WHERE locked_until < $1', [hourAgo]);
+    await db.query('DELETE FROM auth_captcha_failures WHERE last_failed_at < $1 AND (locked_until IS NULL OR locked_until < $1)', [hourAgo]);
     return { captchaId, imageDataUrl: pic.imageDataUrl };
   });
 }

@@ -41,19 +41,21 @@ export async function captchaLockedFor(ctx: AuthContext, ip: string, t: Date): P
 }
 
 /**
- * Counts a wrong captcha answer of the address in one statement; the 5th locks the address for 30 s and resets
- * the counter (spec section 4). Returns whether this answer locked it.
+ * Counts a wrong captcha answer of the address in one statement; the 5th within 15 minutes locks the address for
+ * 30 s and resets the counter (spec section 4). Returns whether this answer locked it.
  */
 export async function countCaptchaFailure(ctx: AuthContext, ip: string, t: Date): Promise<boolean> {
   const limit = AUTH_LIMITS.captchaFailuresBeforeLock;
   const row = (
     await ctx.db.query<{ failures: number; locked_until: Date | string | null }>(
-      `INSERT INTO auth_captcha_failures AS f (ip, failures, locked_until) VALUES ($1, 1, NULL)
+      `INSERT INTO auth_captcha_failures AS f (ip, failures, last_failed_at, locked_until) VALUES ($1, 1, $4, NULL)
        ON CONFLICT (ip) DO UPDATE SET
-         failures = CASE WHEN f.failures + 1 >= $3 THEN 0 ELSE f.failures + 1 END,
-         locked_until = CASE WHEN f.failures + 1 >= $3 THEN $2::timestamptz ELSE f.locked_until END
+         failures = CASE WHEN f.last_failed_at <= $5 THEN 1 WHEN f.failures + 1 >= $3 THEN 0 ELSE f.failures + 1 END,
+         locked_until = CASE WHEN f.last_failed_at > $5 AND f.failures + 1 >= $3 THEN $2::timestamptz ELSE f.locked_until END,
+         last_failed_at = EXCLUDED.last_failed_at
        RETURNING failures, locked_until`,
-      [ip, iso(new Date(t.getTime() + AUTH_LIMITS.captchaLockSeconds * 1000)), limit],
+      [ip, iso(new Date(t.getTime() + AUTH_LIMITS.captchaLockSeconds * 1000)), limit, iso(t),
+        iso(new Date(t.getTime() - AUTH_LIMITS.lockoutWindowMs))],
     )
   ).rows[0];
   return row !== undefined && row.failures === 0 && row.locked_until !== null && new Date(row.locked_until).getTime() > t.getTime();

@@ -27,10 +27,11 @@ CREATE INDEX auth_login_grants_user ON auth_login_grants (user_id);
 DELETE FROM auth_otps;
 ALTER TABLE auth_otps ADD COLUMN grant_hash text NOT NULL;
 
--- Wrong captcha answers per client address: the 5th locks that address for 30 s (spec section 4).
+-- Wrong captcha answers per client address: the 5th within 15 minutes locks that address for 30 s (spec section 4).
 CREATE TABLE auth_captcha_failures (
   ip text PRIMARY KEY,
   failures int NOT NULL,
+  last_failed_at timestamptz NOT NULL,
   locked_until timestamptz
 );
 
