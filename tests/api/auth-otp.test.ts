@@ -147,6 +147,21 @@ describe.each(TEST_DRIVERS)('OTP step on %s', (driver) => {
     expect((await verify(otp)).code).toBe(1);
   });
 
+  it('a second password step while the OTP lives: "already exists", and the OTP now answers to the new grant only', async () => {
+    await passwordStep();
+    expect((await sendOtp()).code).toBe(1);
+    const otp = await hookOtp();
+    expect((await verify(wrongOf(otp))).code).toBe(-1);
+    const first = grant;
+    await passwordStep();
+    expect(await sendOtp()).toEqual({ code: 0, message: 'OTP already exists for this User ID' });
+    expect(await hookOtp()).toBe(otp);
+    const attempts = (await t.db.query<{ attempts: number }>('SELECT attempts FROM auth_otps WHERE user_id = $1', [user])).rows[0];
+    expect(attempts?.attempts).toBe(1); // moving to another grant does not reset the tries
+    expect((await post('/api/VerifyOtp', { userId: enc(user), otp: enc(otp) }, { ip, grant: first })).json<{ code: number }>().code).toBe(0);
+    expect((await verify(otp)).code).toBe(1);
+  });
+
   it('20 concurrent wrong OTPs count exactly 20, and only 5 are answered as wrong tries', async () => {
     await passwordStep();
     expect((await sendOtp()).code).toBe(1);

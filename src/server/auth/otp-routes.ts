@@ -58,9 +58,12 @@ export function otpRoutes(app: FastifyInstance, ctx: AuthContext): void {
       const granted = await otpUser(request, request.body.userId);
       if (!granted) return { code: OTP_CODES.notAllowed, message: SERVER_MESSAGES.otpNoLogin };
       const { user, grantHash } = granted;
-      const live = await db.query('SELECT 1 FROM auth_otps WHERE user_id = $1 AND grant_hash = $2 AND expires_at > $3 AND attempts < $4', [
-        user.user_id, grantHash, iso(ctx.now()), AUTH_LIMITS.otpMaxWrongAttempts,
-      ]);
+      // A live OTP stays as it is ('already exists', spec section 8) but moves to this grant: this client passed
+      // the password step again (Back to Login, or a second tab). Its wrong tries so far still count.
+      const live = await db.query(
+        'UPDATE auth_otps SET grant_hash = $2 WHERE user_id = $1 AND expires_at > $3 AND attempts < $4 RETURNING user_id',
+        [user.user_id, grantHash, iso(ctx.now()), AUTH_LIMITS.otpMaxWrongAttempts],
+      );
       if (live.rows.length > 0) return { code: OTP_CODES.exists, message: SERVER_MESSAGES.otpExists };
       if (!(await issueOtp(user, grantHash, false))) return { code: OTP_CODES.notAllowed, message: 'Failed to send OTP.' };
       return { code: OTP_CODES.ok, message: SERVER_MESSAGES.otpSent(maskMobile(user.mobile_no)) };
