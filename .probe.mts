@@ -1,0 +1,10 @@
+import { openPglite } from './src/server/db/pglite-driver';
+import { migrate } from './src/server/db/migrate';
+import { checkPortalFiles } from './src/server/reports/check-portal-files';
+import { SqlChecker } from './src/server/reports/sql-check';
+let t = performance.now();
+const lap = (s: string) => { const n = performance.now(); console.log(s, Math.round(n - t)); t = n; };
+const r = checkPortalFiles(process.cwd()); lap('files');
+const db = await openPglite(null); lap('open');
+await migrate(db); lap('migrate');
+await new SqlChecker(db).check(r.checked); lap('sql');
