@@ -175,6 +175,8 @@ export function checkDefinitions(input: CheckInput, live?: LiveClaims): CheckRes
 
   const candidates: CheckedReport[] = [];
   const failed = new Map<string, DefinitionError>();
+  /** Endpoints named by files that failed anyway: told about a clash too, though they serve nothing. */
+  const brokenClaims: { file: string; pointer: string; endpoint: string }[] = [];
 
   for (const f of [...input.reports].sort((a, b) => a.file.localeCompare(b.file))) {
     const fileErrors: DefinitionError[] = [];
@@ -283,6 +285,12 @@ export function checkDefinitions(input: CheckInput, live?: LiveClaims): CheckRes
       checked = { file: f.file, definition: def, filterSchema, views };
     }
     if (fileErrors.length > 0) {
+      if (checked) {
+        for (const v of checked.views) {
+          const tab = v.tabId === undefined ? -1 : (checked.definition.tabs ?? []).findIndex((t) => t.id === v.tabId);
+          brokenClaims.push({ file: f.file, pointer: tab === -1 ? '/endpoint' : `/tabs/${tab}/endpoint`, endpoint: v.endpoint });
+        }
+      }
       errors.push(...fileErrors);
       failed.set(f.file, fileErrors[0] as DefinitionError);
     } else if (checked) {
@@ -290,6 +298,10 @@ export function checkDefinitions(input: CheckInput, live?: LiveClaims): CheckRes
     }
   }
 
+  for (const c of brokenClaims) {
+    const holder = candidates.find((r) => r.views.some((v) => v.endpoint === c.endpoint));
+    if (holder) errors.push({ file: c.file, pointer: c.pointer, reason: `endpoint "${c.endpoint}" is also used by ${holder.file}` });
+  }
   const refused = refuseCollisions(candidates, live);
   for (const e of refused) {
     errors.push(e);
