@@ -80,6 +80,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.addHook('onClose', async () => menuStore.close());
   menuRoutes(app, menuStore);
   registry.onLoad(() => syncMenuAvailability(menuStore, registry));
+  menuStore.onReload(() => syncMenuAvailability(menuStore, registry));
   runningDetailsRoutes(app, db);
 
   const suMobiles = authOptions.suMobiles;

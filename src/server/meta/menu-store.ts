@@ -24,6 +24,8 @@ export interface MenuStore {
   setUnavailable(path: string, reason: string | null): void;
   /** Re-reads menu.json now (the watcher calls this after a debounce). Returns the problems, empty on success. */
   reload(): MenuProblem[];
+  /** Calls listener after every accepted menu.json (so the availability of new items is marked at once). */
+  onReload(listener: () => void): void;
   close(): void;
 }
 
@@ -83,6 +85,7 @@ export function createMenuStore(opts: MenuStoreOptions): MenuStore {
   let good: MenuDocument = { entries: [] };
   let problems: MenuProblem[] = [];
   const unavailable = new Map<string, string>();
+  const listeners: (() => void)[] = [];
   let validate: ValidateFunction | null = null;
 
   const loadSchema = (): MenuProblem[] => {
@@ -120,6 +123,7 @@ export function createMenuStore(opts: MenuStoreOptions): MenuStore {
     }
     good = stripMeta(parsed as MenuDocument);
     opts.log.info({ file: menuPath, entries: good.entries.length }, 'menu loaded');
+    for (const l of listeners) l();
     return [];
   };
 
@@ -164,6 +168,9 @@ export function createMenuStore(opts: MenuStoreOptions): MenuStore {
       else unavailable.delete(path);
     },
     reload,
+    onReload: (listener) => {
+      listeners.push(listener);
+    },
     close: () => {
       clearTimeout(timer);
       for (const w of watchers) w.close();
