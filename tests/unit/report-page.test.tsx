@@ -2,6 +2,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { servedFilterValidator } from '../support/filter-validator';
+import type { RJSFSchema } from '@rjsf/utils';
 import { ApiError, ReportApiContext, TrainListContext, type ExportRequest, type ReportApi, type RunRequest } from '../../src/client/features/reports/api';
 import { ReportPage } from '../../src/client/features/reports/ReportPage';
 import type { PublicReport } from '../../src/shared/report-definition';
@@ -88,6 +90,7 @@ function fakeApi(
       return { blob: new Blob(['a,b']), fileName: 'demo.csv' };
     },
     railwayCodes: async () => [],
+    filterValidator: (r) => servedFilterValidator(r.filter.schema as RJSFSchema),
     coachConsist: async (req) => {
       consists.push(req);
       if (!opts.consist) throw new Error('no consist lookup expected');
