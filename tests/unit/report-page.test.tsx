@@ -170,6 +170,7 @@ describe('report page', { timeout: 40_000 }, () => {
     const api = fakeApi();
     renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-10&end_date=2025-08-01', api);
     await screen.findByRole('heading', { name: 'Demo Report' });
+    await screen.findByRole('button', { name: /^Run/ }); // the form shows once its validator module is loaded
     fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
     expect(await screen.findByText('End date must not be before the start date')).toBeTruthy();
     expect(api.runs).toHaveLength(0);
@@ -179,6 +180,7 @@ describe('report page', { timeout: 40_000 }, () => {
     const api = fakeApi();
     renderAt('/layout/uikit/demo_report', api);
     await screen.findByRole('heading', { name: 'Demo Report' });
+    await screen.findByRole('button', { name: /^Run/ }); // the form shows once its validator module is loaded
     fireEvent.change(input('Train No'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
     expect(await screen.findByText('Train No is not valid')).toBeTruthy();
