@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { signIn } from '../support/login';
+import { filterValidatorModule, filterValidatorUrl } from '../../src/server/reports/filter-validator-code';
 
 const definition = {
   id: 'fixture_report',
@@ -37,7 +38,10 @@ const definition = {
   paging: { mode: 'client', pageSize: 50 },
   tabs: [{ id: 'paged', label: 'Paged', endpoint: 'getFixturePaged', paging: { mode: 'server', pageSize: 20 } }],
   exportCaps: { csv: 200000, xlsx: 100000, pdf: 5000 },
+  // The made-up schema's compiled validator, served below as the server would serve a real one.
+  filterValidator: '',
 };
+definition.filterValidator = filterValidatorUrl(definition.filter.schema);
 const rows = Array.from({ length: 45 }, (_, i) => ({ coach: `S${(i % 9) + 1}`, berth: i + 1, state: i % 2 ? 'Released' : 'Pending', fare: 100 * i, train: '12951' }));
 
 let b: TestBrowser;
@@ -50,6 +54,8 @@ async function fakeApi(route: Route): Promise<void> {
   switch (url.pathname) {
     case '/api/meta/reports/fixture_report':
       return route.fulfill({ json: definition });
+    case definition.filterValidator:
+      return route.fulfill({ body: filterValidatorModule(definition.filter.schema), headers: { 'content-type': 'text/javascript; charset=utf-8' } });
     case '/api/dropDownRailwayCode':
       return route.fulfill({ json: [{ id: { rly_Code: 'CR', div_Code: 'BB', off_Code: 'CSMT' } }, { id: { rly_Code: 'WR', div_Code: 'BCT', off_Code: 'BCT' } }] });
     case '/api/getFixture':
