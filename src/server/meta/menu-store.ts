@@ -2,6 +2,7 @@ import { readFileSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { MenuCommand, MenuDocument, MenuEntry, MenuItem } from '../../shared/menu';
+import { jsonErrorMessage } from '../../shared/json-position';
 
 /** One reason a menu file was refused: the file, where in it (JSON pointer) and why. */
 export interface MenuProblem {
@@ -104,10 +105,12 @@ export function createMenuStore(opts: MenuStoreOptions): MenuStore {
     const found: MenuProblem[] = loadSchema();
     let parsed: unknown;
     if (found.length === 0) {
+      let text = '';
       try {
-        parsed = JSON.parse(readFileSync(menuPath, 'utf8'));
+        text = readFileSync(menuPath, 'utf8');
+        parsed = JSON.parse(text);
       } catch (err) {
-        found.push({ file: menuPath, pointer: '/', reason: err instanceof Error ? err.message : String(err) });
+        found.push({ file: menuPath, pointer: '/', reason: jsonErrorMessage(text, err) });
       }
     }
     if (found.length === 0 && validate) {

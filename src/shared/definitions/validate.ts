@@ -9,6 +9,7 @@ import { isColumnType } from '../column-types';
 import type { ColumnDef, FixedParamValue, ReportDefinition, SourceDef } from '../report-definition';
 import { FILTER_WIDGETS } from './filter-widgets';
 import { compileNamedSql, SCOPE_TOKEN } from './sql-params';
+import { jsonErrorMessage } from '../json-position';
 
 export interface SourceFile {
   /** Path relative to the repository root, e.g. 'reports/vacant_berths.json'. */
@@ -184,7 +185,7 @@ export function checkDefinitions(input: CheckInput, live?: LiveClaims): CheckRes
     try {
       json = JSON.parse(f.text);
     } catch (err) {
-      fileErrors.push({ file: f.file, pointer: '/', reason: `invalid JSON: ${err instanceof Error ? err.message : String(err)}` });
+      fileErrors.push({ file: f.file, pointer: '/', reason: `invalid JSON: ${jsonErrorMessage(f.text, err)}` });
     }
     if (fileErrors.length === 0 && !validateReport(json)) fileErrors.push(...ajvErrors(f.file, validateReport.errors));
     let checked: CheckedReport | undefined;
