@@ -1,7 +1,7 @@
 /**
  * JSON.parse says where it failed as a character offset ("at position 1234"), or not at all ("Unexpected token
- * '}', ... is not valid JSON"); people editing a file need a line and column. Returns the parser's first line of
- * message with "(line L, column C)" added.
+ * '}', ... is not valid JSON"); people editing a file need a line and column. Returns the parser's message (without
+ * V8's quote of the text) with "(line L, column C)" added.
  */
 const UNEXPECTED_END = /Unexpected end of JSON input/;
 
