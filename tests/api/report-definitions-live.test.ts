@@ -107,6 +107,14 @@ describe.each(TEST_DRIVERS)('report definitions on %s', (driver) => {
         badcol: definition('badcol', 'getBadCol', TRAINS_SQL.replace('name,', 'nam,')),
         syntax: definition('syntax', 'getSyntax', TRAINS_SQL.replace('FROM', 'FORM')),
         badscope: { ...definition('badscope', 'getBadScope'), source: { sql: TRAINS_SQL, scope: { zone: 'zone_cd' } } },
+        tabbed: {
+          ...definition('tabbed', 'getTabbed'),
+          tabs: [{
+            id: 'second', label: 'Second', endpoint: 'getTabbedSecond',
+            columns: [{ field: 'train_no', headerName: 'Train' }, { field: 'nope', headerName: 'Nope' }],
+            source: { sql: TRAINS_SQL, scope: { zone: 'zone_code' } },
+          }],
+        },
       });
       try {
         const registry = new ReportRegistry(root, quiet, { sqlCheck: new SqlChecker(t.db) });
@@ -122,7 +130,8 @@ describe.each(TEST_DRIVERS)('report definitions on %s', (driver) => {
         expect(broken.get('badcol')?.reason).toMatch(/^SQL of view "getBadCol" fails on the database: column "nam" does not exist/);
         expect(broken.get('syntax')?.reason).toMatch(/^SQL of view "getSyntax" fails on the database: syntax error at or near/);
         expect(broken.get('badscope')?.reason).toMatch(/column "zone_cd" does not exist/);
-        expect(errors.map((e) => e.file).sort()).toEqual(['reports/badcol.json', 'reports/badscope.json', 'reports/nocol.json', 'reports/syntax.json']);
+        expect(broken.get('tabbed')).toMatchObject({ pointer: '/tabs/0/columns/1/field', reason: expect.stringContaining('view "getTabbedSecond" returns no column "nope"') });
+        expect(errors.map((e) => e.file).sort()).toEqual(['reports/badcol.json', 'reports/badscope.json', 'reports/nocol.json', 'reports/syntax.json', 'reports/tabbed.json']);
         await registry.close();
       } finally {
         rmSync(root, { recursive: true, force: true });

@@ -21,9 +21,11 @@ function probeQuery(view: CheckedView): { sql: string; params: null[] } {
   return { sql: `SELECT * FROM (${compiled.text.split(SCOPE_TOKEN).join(predicate)}) q LIMIT 0`, params };
 }
 
-function viewBase(report: CheckedReport, view: CheckedView): string {
-  if (view.tabId === undefined) return '';
-  return `/tabs/${(report.definition.tabs ?? []).findIndex((t) => t.id === view.tabId)}`;
+/** JSON pointers of a view's SQL and of the columns it shows (a tab without its own columns shows the report's). */
+function viewPointers(report: CheckedReport, view: CheckedView): { sql: string; columns: string } {
+  if (view.tabId === undefined) return { sql: '/source/sql', columns: '/columns' };
+  const i = (report.definition.tabs ?? []).findIndex((t) => t.id === view.tabId);
+  return { sql: `/tabs/${i}/source/sql`, columns: report.definition.tabs?.[i]?.columns ? `/tabs/${i}/columns` : '/columns' };
 }
 
 /**
@@ -47,23 +49,22 @@ export class SqlChecker {
   private async checkView(report: CheckedReport, view: CheckedView): Promise<DefinitionError[]> {
     const key = JSON.stringify([view.sql, view.scope, view.columns.map((c) => c.field)]);
     if (this.ok.has(key)) return [];
-    const base = viewBase(report, view);
+    const at = viewPointers(report, view);
     const { sql, params } = probeQuery(view);
     let fields: string[];
     try {
       fields = await this.db.reportSession(CHECK_TIMEOUT_MS, async (q) => (await q.query(sql, params)).fields);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      return [{ file: report.file, pointer: `${base}/source/sql`, reason: `SQL of view "${view.endpoint}" fails on the database: ${message}` }];
+      return [{ file: report.file, pointer: at.sql, reason: `SQL of view "${view.endpoint}" fails on the database: ${message}` }];
     }
     const returned = new Set(fields);
     const errors: DefinitionError[] = [];
-    const columnsBase = base && (report.definition.tabs ?? [])[Number(base.slice(6))]?.columns ? `${base}/columns` : '/columns';
     view.columns.forEach((c, i) => {
       if (returned.has(c.field)) return;
       errors.push({
         file: report.file,
-        pointer: `${columnsBase}/${i}/field`,
+        pointer: `${at.columns}/${i}/field`,
         reason: `the SQL of view "${view.endpoint}" returns no column "${c.field}" (it returns: ${fields.join(', ') || 'nothing'})`,
       });
     });
