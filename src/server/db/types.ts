@@ -3,8 +3,8 @@ export type DriverName = 'pglite' | 'pg';
 
 export interface QueryResult<T> {
   rows: T[];
-  /** Names of the result's columns, in order (known even when no row came back). */
-  fields: string[];
+  /** Names of the result's columns, in order (known even when no row came back); both drivers fill it. */
+  fields?: string[];
 }
 
 /** The database role report SQL runs as (migration 010): it may read the domain tables only. */

@@ -53,7 +53,11 @@ export class SqlChecker {
     const { sql, params } = probeQuery(view);
     let fields: string[];
     try {
-      fields = await this.db.reportSession(CHECK_TIMEOUT_MS, async (q) => (await q.query(sql, params)).fields);
+      fields = await this.db.reportSession(CHECK_TIMEOUT_MS, async (q) => {
+        const r = await q.query(sql, params);
+        if (!r.fields) throw new Error('the database driver does not report result columns');
+        return r.fields;
+      });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       return [{ file: report.file, pointer: at.sql, reason: `SQL of view "${view.endpoint}" fails on the database: ${message}` }];
