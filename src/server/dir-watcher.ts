@@ -23,6 +23,8 @@ export class DirWatcher {
   private timer: NodeJS.Timeout | undefined;
   private retry: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Folders whose failure was reported: a folder missing for long is said once, not every retry. */
+  private reported = new Set<string>();
 
   constructor(private readonly opts: DirWatcherOptions) {
     for (const dir of opts.dirs) this.start(dir);
@@ -43,8 +45,10 @@ export class DirWatcher {
         this.scheduleRetry();
       });
       this.watchers.set(dir, w);
+      this.reported.delete(dir);
     } catch (err) {
-      this.opts.onError(dir, err instanceof Error ? err.message : String(err));
+      if (!this.reported.has(dir)) this.opts.onError(dir, err instanceof Error ? err.message : String(err));
+      this.reported.add(dir);
       this.scheduleRetry();
     }
   }
