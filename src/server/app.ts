@@ -19,6 +19,7 @@ import { metaRoutes } from './routes/meta';
 import { consistRoutes } from './routes/consist';
 import { trainRoutes } from './routes/trains';
 import { ReportRegistry } from './reports/registry';
+import { SqlChecker } from './reports/sql-check';
 import { syncMenuAvailability } from './reports/menu-availability';
 import { menuRoutes } from './routes/menu';
 import { runningDetailsRoutes } from './routes/running-details';
@@ -71,11 +72,12 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   registerAuth(app, { config, db, options: authOptions, signingSecret: await resolveSigningSecret(config, db) });
 
   // Report definitions: loaded now, reloaded on change of reports/ or schemas/.
-  const registry = new ReportRegistry(config.rootDir, {
-    info: (m) => app.log.info(m),
-    error: (m) => app.log.error(m),
-  });
-  registry.load();
+  const registry = new ReportRegistry(
+    config.rootDir,
+    { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+    { sqlCheck: new SqlChecker(db) },
+  );
+  await registry.load();
   registry.watch();
   app.addHook('onClose', async () => registry.close());
   app.decorate('reports', registry);
@@ -84,6 +86,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.addHook('onClose', async () => menuStore.close());
   menuRoutes(app, menuStore);
   registry.onLoad(() => syncMenuAvailability(menuStore, registry));
+  menuStore.onReload(() => syncMenuAvailability(menuStore, registry));
 
   const suMobiles = authOptions.suMobiles;
   runningDetailsRoutes(app, { db, suMobiles });

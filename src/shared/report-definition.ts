@@ -111,6 +111,8 @@ export type PublicTab = Omit<TabDef, 'source'>;
 export interface PublicReport extends Omit<ReportDefinition, 'source' | 'tabs' | '$schema'> {
   tabs?: PublicTab[];
   exportCaps: Record<'csv' | 'xlsx' | 'pdf', number>;
+  /** Path of the JavaScript module holding the filter schema's compiled Ajv validators (same origin). */
+  filterValidator?: string;
 }
 
 export interface ReportSummary {

@@ -143,13 +143,30 @@ describe('GET /api/meta/menu in process', () => {
     expect((await app.inject({ method: 'GET', url: '/api/meta/menu' })).statusCode).toBe(403);
     const res = await app.inject({ method: 'GET', url: '/api/meta/menu', headers: user.headers() });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     const body = res.json();
     expect(body).not.toHaveProperty('$schema');
     const m = parseMenuDocument(body);
     expect(m).not.toBeNull();
     expect(paths(m!)).toHaveLength(37);
     expect(JSON.stringify(m)).toContain('"unavailable":"broken definition"');
+  });
+
+  it('answers a poll of an unchanged menu with 304 (ETag), and a changed one with the new menu and tag', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/meta/menu', headers: user.headers() });
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const same = await app.inject({ method: 'GET', url: '/api/meta/menu', headers: { ...user.headers(), 'if-none-match': String(etag) } });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    // Without a session the tag does not help.
+    expect((await app.inject({ method: 'GET', url: '/api/meta/menu', headers: { 'if-none-match': String(etag) } })).statusCode).toBe(403);
+    app.menuStore.setUnavailable('vacant_berths', 'broken for the poll test');
+    const changed = await app.inject({ method: 'GET', url: '/api/meta/menu', headers: { ...user.headers(), 'if-none-match': String(etag) } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.body).toContain('broken for the poll test');
+    app.menuStore.setUnavailable('vacant_berths', null);
   });
 });
 

@@ -36,7 +36,7 @@ const probeReport = (id: string, title: string, scope: Record<string, string>) =
     ],
     export: { formats: ['csv', 'xlsx', 'pdf'], fileName: `${id}-{trainNo}` },
     source: {
-      sql: "SELECT :trainNo::text AS train_no, :note::text AS note, g * 10.5 AS amount, 'NR' AS zone_code FROM generate_series(1, 3) g WHERE {{scope}}",
+      sql: "SELECT :trainNo::text AS train_no, :note::text AS note, g * 10.5 AS amount, z.zone_code FROM generate_series(1, 3) g, (SELECT 'NR' AS zone_code) z WHERE {{scope}}",
       scope,
     },
   });

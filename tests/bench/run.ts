@@ -1,6 +1,8 @@
 /**
  * `npm run bench [-- --scale small|medium|large] [--data-dir DIR] [--database-url URL]`: seeds (or reuses) a data
  * set and measures seed time, the latency of every report call and export throughput per format.
+ * `npm run bench -- --section report-role [--database-url URL]`: only the cost of running report SQL as the report
+ * role (an empty migrated database; see report-role.ts).
  * Numbers, not pass/fail: timings belong here, not in unit tests.
  */
 import { mkdtempSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { runView } from '../../src/server/reports/executor';
 import { EXPORT_FORMATS, inBatches, type ExportFormat } from '../../src/server/reports/export';
 import type { ColumnDef } from '../../src/shared/report-definition';
 import { sampleFilter } from '../support/sample-filters';
+import { benchReportRole } from './report-role';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,6 +36,11 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 const db = await openDb({ databaseUrl, dataDir: databaseUrl ? null : dataDir });
 await migrate(db);
+if (arg('section') === 'report-role') {
+  await benchReportRole(db);
+  await db.close();
+  process.exit(0);
+}
 let t0 = performance.now();
 const seeded = await ensureSeeded(db, { scale, today, log: () => undefined });
 const seedMs = performance.now() - t0;

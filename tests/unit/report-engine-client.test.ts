@@ -1,3 +1,4 @@
+import type { CheckedReport } from '../../src/shared/definitions/validate';
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import { resolveDefaults } from '../../src/shared/definitions/filter-widgets';
@@ -219,8 +220,8 @@ describe('export and views', () => {
   });
 });
 
-describe('filter validator (no eval, CSP-safe)', async () => {
-  const { filterValidator } = await import('../../src/client/features/reports/lib/filter-validator');
+describe('filter validator: Ajv precompiled by the server, run in the browser without eval', async () => {
+  const { servedFilterValidator } = await import('../support/filter-validator');
   const { customValidateFor, transformErrorsFor } = await import('../../src/client/features/reports/lib/rules');
   const s: RJSFSchema = {
     type: 'object',
@@ -235,6 +236,7 @@ describe('filter validator (no eval, CSP-safe)', async () => {
   };
   const js = s as Record<string, unknown>;
   const rules = [{ rule: 'dateRange' as const, start: 'from', end: 'to', maxDays: 7 }];
+  const filterValidator = await servedFilterValidator(s);
   it('reports schema errors per field, with friendly text', () => {
     const { errors, errorSchema } = filterValidator.validateFormData({ trainNo: '12', from: '2025-02-30', n: 0, cls: 'XX' }, s, undefined, transformErrorsFor(js));
     expect(errors.map((e) => e.message).sort()).toEqual(['Choose Class from the list', 'Count must be at least 1', 'From must be a valid date', 'To is required', 'Train No is not valid'].sort());
@@ -246,9 +248,37 @@ describe('filter validator (no eval, CSP-safe)', async () => {
     expect(errorSchema.to?.__errors).toEqual(['The date range may span at most 7 days']);
     expect(filterValidator.validateFormData({ trainNo: '12301', from: '2025-01-01', to: '2025-01-07' }, s, customValidateFor(rules)).errors).toEqual([]);
   });
-  it('answers isValid for anyOf/oneOf resolution, following local $refs', () => {
+  it('answers isValid for anyOf/oneOf resolution, following local $refs', async () => {
     const root: RJSFSchema = { definitions: { five: { type: 'string', pattern: '^[0-9]{5}$' } }, $ref: '#/definitions/five' };
-    expect(filterValidator.isValid(root, '12301' as unknown as Record<string, unknown>, root)).toBe(true);
-    expect(filterValidator.isValid(root, '1' as unknown as Record<string, unknown>, root)).toBe(false);
+    const v = await servedFilterValidator(root);
+    expect(v.isValid(root, '12301' as unknown as Record<string, unknown>, root)).toBe(true);
+    expect(v.isValid(root, '1' as unknown as Record<string, unknown>, root)).toBe(false);
+  });
+  it('applies every draft-07 keyword, as Ajv does (allOf and if/then were ignored by the old hand-written interpreter)', async () => {
+    const cond: RJSFSchema = {
+      type: 'object',
+      properties: { cls: { title: 'Class', type: 'string' }, coach: { title: 'Coach', type: 'string' } },
+      allOf: [{ if: { properties: { cls: { const: 'SL' } }, required: ['cls'] }, then: { required: ['coach'] } }],
+    };
+    const v = await servedFilterValidator(cond);
+    const { errorSchema } = v.validateFormData({ cls: 'SL' }, cond, undefined, transformErrorsFor(cond as Record<string, unknown>));
+    expect(errorSchema.coach?.__errors).toEqual(['Coach is required']);
+    expect(v.validateFormData({ cls: '3A' }, cond).errors).toEqual([]);
+    expect(v.validateFormData({ cls: 'SL', coach: 'S1' }, cond).errors).toEqual([]);
+  });
+  it('words every problem as the server does (same Ajv options, same messages)', async () => {
+    const { parseFilter } = await import('../../src/server/reports/filter');
+    const bad = { trainNo: '12', from: '2025-02-30', n: 0, cls: 'XX' };
+    const browser = filterValidator.validateFormData(bad, s, undefined, transformErrorsFor(js)).errors.map((e) => e.message).sort();
+    // parseFilter needs only the checked filter schema and the definition's filter of a report.
+    const report = { file: 'reports/x.json', definition: { filter: { schema: js } }, filterSchema: js, views: [] } as unknown as CheckedReport;
+    let server: string[] = [];
+    try {
+      parseFilter(report, bad, '2025-01-15');
+    } catch (e) {
+      server = ((e as { fields?: { reason: string }[] }).fields ?? []).map((f) => f.reason).sort();
+    }
+    expect(server).toEqual(browser);
+    expect(server).toHaveLength(5);
   });
 });

@@ -2,6 +2,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { servedFilterValidator } from '../support/filter-validator';
+import type { RJSFSchema } from '@rjsf/utils';
 import { ApiError, ReportApiContext, TrainListContext, type ExportRequest, type ReportApi, type RunRequest } from '../../src/client/features/reports/api';
 import { ReportPage } from '../../src/client/features/reports/ReportPage';
 import type { PublicReport } from '../../src/shared/report-definition';
@@ -88,6 +90,7 @@ function fakeApi(
       return { blob: new Blob(['a,b']), fileName: 'demo.csv' };
     },
     railwayCodes: async () => [],
+    filterValidator: (r) => servedFilterValidator(r.filter.schema as RJSFSchema),
     coachConsist: async (req) => {
       consists.push(req);
       if (!opts.consist) throw new Error('no consist lookup expected');
@@ -167,6 +170,7 @@ describe('report page', { timeout: 40_000 }, () => {
     const api = fakeApi();
     renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-10&end_date=2025-08-01', api);
     await screen.findByRole('heading', { name: 'Demo Report' });
+    await screen.findByRole('button', { name: /^Run/ }); // the form shows once its validator module is loaded
     fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
     expect(await screen.findByText('End date must not be before the start date')).toBeTruthy();
     expect(api.runs).toHaveLength(0);
@@ -176,6 +180,7 @@ describe('report page', { timeout: 40_000 }, () => {
     const api = fakeApi();
     renderAt('/layout/uikit/demo_report', api);
     await screen.findByRole('heading', { name: 'Demo Report' });
+    await screen.findByRole('button', { name: /^Run/ }); // the form shows once its validator module is loaded
     fireEvent.change(input('Train No'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
     expect(await screen.findByText('Train No is not valid')).toBeTruthy();

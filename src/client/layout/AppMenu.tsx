@@ -1,22 +1,61 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { parseMenuDocument, type MenuDocument } from '../../shared/menu';
 import { AppMenuItem } from './AppMenuItem';
 import { useShellSession } from './shell-session';
 
 type MenuLoad = { status: 'loading' } | { status: 'ready'; menu: MenuDocument } | { status: 'failed' };
 
-/** The side menu, generated from menu.json as served by GET /api/meta/menu. */
+/**
+ * How often an open menu asks for changes (menu.json edited, a report broken or repaired). The server answers
+ * an unchanged menu with 304 (ETag, revalidated by the browser's HTTP cache), so a poll costs little.
+ */
+export const MENU_POLL_MS = 3000;
+
+/** The side menu, generated from menu.json as served by GET /api/meta/menu, kept current while open. */
 export function AppMenu() {
   const { getJson, logout } = useShellSession();
   const [load, setLoad] = useState<MenuLoad>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const baseId = useId();
+  const shown = useRef('');
+
+  // Polling, not server-sent events: it goes through the API client (bearer token, refresh) like every call,
+  // and works whichever server process behind the port answers. A failed poll keeps the menu on screen.
+  useEffect(() => {
+    if (load.status !== 'ready') return;
+    let ctrl: AbortController | undefined;
+    const poll = (): void => {
+      if (document.visibilityState === 'hidden') return;
+      ctrl?.abort();
+      const mine = new AbortController();
+      ctrl = mine;
+      getJson('/api/meta/menu', mine.signal).then(
+        (body) => {
+          const text = JSON.stringify(body);
+          if (mine.signal.aborted || text === shown.current) return;
+          const menu = parseMenuDocument(body);
+          if (!menu) return;
+          shown.current = text;
+          setLoad({ status: 'ready', menu });
+        },
+        () => undefined,
+      );
+    };
+    const timer = window.setInterval(poll, MENU_POLL_MS);
+    document.addEventListener('visibilitychange', poll);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', poll);
+      ctrl?.abort();
+    };
+  }, [getJson, load.status]);
 
   useEffect(() => {
     const ctrl = new AbortController();
     getJson('/api/meta/menu', ctrl.signal).then(
       (body) => {
         const menu = parseMenuDocument(body);
+        shown.current = JSON.stringify(body);
         setLoad(menu ? { status: 'ready', menu } : { status: 'failed' });
       },
       () => {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { textParsers, type Db, type Queryable } from './types';
+import { REPORT_ROLE, textParsers, type Db, type Queryable } from './types';
 
 const types = {
   getTypeParser: (oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text'),
@@ -12,11 +12,30 @@ export async function openPg(connectionString: string): Promise<Db> {
   client.release();
   pool.on('error', () => undefined); // idle client errors are reported by the next query instead
   const asQueryable = (c: pg.Pool | pg.PoolClient): Queryable => ({
-    query: async (sql, params) => ({ rows: (await c.query(sql, params ? [...params] : undefined)).rows }),
+    query: async (sql, params) => {
+      const r = await c.query(sql, params ? [...params] : undefined);
+      return { rows: r.rows, fields: r.fields.map((f) => f.name) };
+    },
     exec: async (sql) => {
       await c.query(sql);
     },
   });
+  // Report reads: one more pool per statement timeout (the server uses one or two values), whose sessions start
+  // as the report role with that timeout, so a report call costs no BEGIN/SET LOCAL/COMMIT round trips.
+  const reportPools = new Map<number, pg.Pool>();
+  const reportPool = (timeoutMs: number): pg.Pool => {
+    const ms = Math.max(1, Math.floor(timeoutMs));
+    let p = reportPools.get(ms);
+    if (!p) {
+      p = new pg.Pool({
+        connectionString, max: 10, types, connectionTimeoutMillis: 5000,
+        options: `-c role=${REPORT_ROLE} -c statement_timeout=${ms}`,
+      });
+      p.on('error', () => undefined);
+      reportPools.set(ms, p);
+    }
+    return p;
+  };
   return {
     driver: 'pg',
     ...asQueryable(pool),
@@ -34,6 +53,17 @@ export async function openPg(connectionString: string): Promise<Db> {
         c.release();
       }
     },
-    close: () => pool.end(),
+    reportSession: async (timeoutMs, fn) => {
+      const c = await reportPool(timeoutMs).connect();
+      try {
+        return await fn(asQueryable(c));
+      } finally {
+        c.release();
+      }
+    },
+    close: async () => {
+      await Promise.all([...reportPools.values()].map((p) => p.end()));
+      await pool.end();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { textParsers, type Db, type Queryable } from './types';
+import { REPORT_ROLE, textParsers, type Db, type Queryable } from './types';
 
 /**
  * PGlite runs one statement at a time. We queue every call through one promise chain, so concurrent
@@ -16,7 +16,10 @@ export async function openPglite(dataDir: string | null, image?: Blob): Promise<
     return run;
   };
   const wrapTx = (tx: Transaction): Queryable => ({
-    query: async (sql, params) => ({ rows: (await tx.query(sql, params ? [...params] : undefined)).rows as never[] }),
+    query: async (sql, params) => {
+      const r = await tx.query(sql, params ? [...params] : undefined);
+      return { rows: r.rows as never[], fields: r.fields.map((f) => f.name) };
+    },
     exec: async (sql) => {
       await tx.exec(sql);
     },
@@ -24,12 +27,23 @@ export async function openPglite(dataDir: string | null, image?: Blob): Promise<
   return {
     driver: 'pglite',
     query: (sql, params) =>
-      enqueue(async () => ({ rows: (await pg.query(sql, params ? [...params] : undefined)).rows as never[] })),
+      enqueue(async () => {
+        const r = await pg.query(sql, params ? [...params] : undefined);
+        return { rows: r.rows as never[], fields: r.fields.map((f) => f.name) };
+      }),
     exec: (sql) =>
       enqueue(async () => {
         await pg.exec(sql);
       }),
     transaction: (fn) => enqueue(() => pg.transaction((tx) => fn(wrapTx(tx)))),
+    // PGlite cannot cancel a running statement; the executor answers the caller at the deadline instead.
+    reportSession: (_timeoutMs, fn) =>
+      enqueue(() =>
+        pg.transaction(async (tx) => {
+          await tx.exec(`SET LOCAL ROLE ${REPORT_ROLE}`);
+          return fn(wrapTx(tx));
+        }),
+      ),
     close: () => enqueue(() => pg.close()),
     dumpImage: () => enqueue(() => pg.dumpDataDir('none')),
   };

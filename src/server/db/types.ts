@@ -3,7 +3,12 @@ export type DriverName = 'pglite' | 'pg';
 
 export interface QueryResult<T> {
   rows: T[];
+  /** Names of the result's columns, in order (known even when no row came back); both drivers fill it. */
+  fields?: string[];
 }
+
+/** The database role report SQL runs as (migration 010): it may read the domain tables only. */
+export const REPORT_ROLE = 'hht_report';
 
 export interface Queryable {
   /** Positional parameters ($1, $2, ...) only; values are always bound, never spliced. */
@@ -16,6 +21,12 @@ export interface Db extends Queryable {
   readonly driver: DriverName;
   /** Runs fn in one transaction on one connection; rolls back if fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn as REPORT_ROLE under a statement timeout (ms), so definition SQL can read the domain tables only.
+   * PostgreSQL: a connection of a second pool whose sessions start as that role with that timeout (no
+   * BEGIN/SET/COMMIT per call). PGlite: SET LOCAL ROLE inside a transaction (in-process, cheap).
+   */
+  reportSession<T>(timeoutMs: number, fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tar image (used to clone seeded test databases quickly). */
   dumpImage?(): Promise<Blob>;

@@ -2,6 +2,7 @@ import { readFileSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { MenuCommand, MenuDocument, MenuEntry, MenuItem } from '../../shared/menu';
+import { jsonErrorMessage } from '../../shared/json-position';
 
 /** One reason a menu file was refused: the file, where in it (JSON pointer) and why. */
 export interface MenuProblem {
@@ -24,6 +25,8 @@ export interface MenuStore {
   setUnavailable(path: string, reason: string | null): void;
   /** Re-reads menu.json now (the watcher calls this after a debounce). Returns the problems, empty on success. */
   reload(): MenuProblem[];
+  /** Calls listener after every accepted menu.json (so the availability of new items is marked at once). */
+  onReload(listener: () => void): void;
   close(): void;
 }
 
@@ -83,6 +86,7 @@ export function createMenuStore(opts: MenuStoreOptions): MenuStore {
   let good: MenuDocument = { entries: [] };
   let problems: MenuProblem[] = [];
   const unavailable = new Map<string, string>();
+  const listeners: (() => void)[] = [];
   let validate: ValidateFunction | null = null;
 
   const loadSchema = (): MenuProblem[] => {
@@ -101,10 +105,12 @@ export function createMenuStore(opts: MenuStoreOptions): MenuStore {
     const found: MenuProblem[] = loadSchema();
     let parsed: unknown;
     if (found.length === 0) {
+      let text = '';
       try {
-        parsed = JSON.parse(readFileSync(menuPath, 'utf8'));
+        text = readFileSync(menuPath, 'utf8');
+        parsed = JSON.parse(text);
       } catch (err) {
-        found.push({ file: menuPath, pointer: '/', reason: err instanceof Error ? err.message : String(err) });
+        found.push({ file: menuPath, pointer: '/', reason: jsonErrorMessage(text, err) });
       }
     }
     if (found.length === 0 && validate) {
@@ -120,6 +126,7 @@ export function createMenuStore(opts: MenuStoreOptions): MenuStore {
     }
     good = stripMeta(parsed as MenuDocument);
     opts.log.info({ file: menuPath, entries: good.entries.length }, 'menu loaded');
+    for (const l of listeners) l();
     return [];
   };
 
@@ -164,6 +171,9 @@ export function createMenuStore(opts: MenuStoreOptions): MenuStore {
       else unavailable.delete(path);
     },
     reload,
+    onReload: (listener) => {
+      listeners.push(listener);
+    },
     close: () => {
       clearTimeout(timer);
       for (const w of watchers) w.close();

@@ -1,6 +1,7 @@
 import { readFileSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Ajv, { type ErrorObject } from 'ajv';
+import { jsonErrorMessage } from '../../shared/json-position';
 
 export interface FileProblem {
   file: string;
@@ -72,10 +73,12 @@ export class WatchedJson<T> {
       return [{ file: schemaFile, pointer: '/', reason: err instanceof Error ? err.message : String(err) }];
     }
     let data: unknown;
+    let text = '';
     try {
-      data = JSON.parse(readFileSync(join(rootDir, file), 'utf8'));
+      text = readFileSync(join(rootDir, file), 'utf8');
+      data = JSON.parse(text);
     } catch (err) {
-      return [{ file, pointer: '/', reason: err instanceof Error ? err.message : String(err) }];
+      return [{ file, pointer: '/', reason: jsonErrorMessage(text, err) }];
     }
     if (!validate(data)) return ajvProblems(file, validate.errors);
     const cross = this.opts.crossCheck?.(data) ?? [];

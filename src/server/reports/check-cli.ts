@@ -1,14 +1,39 @@
 /**
  * `npm run check:definitions [root]`: report definitions, menu.json, dashboard.json and docs/release-notes.json
- * (see check-portal-files.ts); prints every error as file#pointer: reason and exits 1 on any.
+ * (see check-portal-files.ts), then each view's SQL against an empty, migrated in-memory PGlite (as the report
+ * role, like the server does at load); prints every error as file#pointer: reason and exits 1 on any.
  */
 import { resolve } from 'node:path';
 import { formatError } from '../../shared/definitions/validate';
+import { openPglite } from '../db/pglite-driver';
+import { migrate } from '../db/migrate';
 import { checkPortalFiles } from './check-portal-files';
+import { SqlChecker } from './sql-check';
 
-const result = checkPortalFiles(resolve(process.argv[2] ?? process.cwd()));
-for (const e of result.errors) process.stderr.write(`${formatError(e)}\n`);
-process.stdout.write(
-  `check:definitions: ${result.reports} reports (${result.calls} calls) valid, menu, dashboard and release notes checked, ${result.errors.length} errors\n`,
+async function main(): Promise<number> {
+  const result = checkPortalFiles(resolve(process.argv[2] ?? process.cwd()));
+  const db = await openPglite(null);
+  let sqlErrors;
+  try {
+    await migrate(db);
+    sqlErrors = await new SqlChecker(db).check(result.checked);
+  } finally {
+    await db.close();
+  }
+  const errors = [...result.errors, ...sqlErrors];
+  const brokenSql = new Set(sqlErrors.map((e) => e.file));
+  const valid = result.checked.filter((r) => !brokenSql.has(r.file));
+  for (const e of errors) process.stderr.write(`${formatError(e)}\n`);
+  process.stdout.write(
+    `check:definitions: ${valid.length} reports (${valid.reduce((n, r) => n + r.views.length, 0)} calls) valid, SQL run against the schema, menu, dashboard and release notes checked, ${errors.length} errors\n`,
+  );
+  return errors.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`check:definitions failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(2);
+  },
 );
-process.exit(result.errors.length > 0 ? 1 : 0);

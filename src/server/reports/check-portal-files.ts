@@ -3,7 +3,7 @@
  * menu.json, dashboard.json and docs/release-notes.json, each with the validator the server uses for it plus
  * the checks across files. Every error at once, each with file, JSON pointer and reason.
  */
-import { checkDefinitions, checkMenuReports, type DefinitionError } from '../../shared/definitions/validate';
+import { checkDefinitions, checkMenuReports, type CheckedReport, type DefinitionError } from '../../shared/definitions/validate';
 import { checkDashboardReports } from '../../shared/definitions/dashboard-reports';
 import type { DashboardConfig } from '../../shared/dashboard';
 import type { ReleaseNotes } from '../../shared/release-notes';
@@ -19,6 +19,8 @@ export interface PortalFilesCheck {
   /** Valid reports and their calls (main call and tabs). */
   reports: number;
   calls: number;
+  /** The reports that passed, for the checks that need a database (their SQL). */
+  checked: CheckedReport[];
 }
 
 export function checkPortalFiles(root: string): PortalFilesCheck {
@@ -52,5 +54,5 @@ export function checkPortalFiles(root: string): PortalFilesCheck {
   });
   errors.push(...notes.load());
 
-  return { errors, reports: result.reports.length, calls: result.reports.reduce((n, r) => n + r.views.length, 0) };
+  return { errors, reports: result.reports.length, calls: result.reports.reduce((n, r) => n + r.views.length, 0), checked: result.reports };
 }

@@ -42,21 +42,25 @@ export function orderClause(view: CheckedView, sortBy: string | undefined, sortD
   return ` ORDER BY "${col.field}" ${sortDir === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`;
 }
 
-/** Runs a query under a statement timeout: PostgreSQL cancels it; PGlite cannot, so the caller is answered at the deadline. */
+/**
+ * Runs report or export queries as the report role (reads domain tables only) under a statement timeout:
+ * PostgreSQL cancels a query past it; PGlite cannot, so the caller is answered at the deadline.
+ */
 export async function withTimeout<T>(db: Db, timeoutMs: number, work: (q: Db['query']) => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new HttpError(503, TIMEOUT_MESSAGE)), timeoutMs + 250);
   });
-  const run = db.transaction(async (tx) => {
-    if (db.driver === 'pg') await tx.query(`SET LOCAL statement_timeout = ${Math.floor(timeoutMs)}`);
-    return work((sql, params) => tx.query(sql, params));
-  });
+  const run = db.reportSession(timeoutMs, (q) => work((sql, params) => q.query(sql, params)));
   run.catch(() => undefined);
   try {
     return await Promise.race([run, deadline]);
   } catch (err) {
     if (err instanceof Error && /statement timeout|canceling statement/i.test(err.message)) throw new HttpError(503, TIMEOUT_MESSAGE);
+    if (err instanceof Error && /permission denied/i.test(err.message)) {
+      // Definition SQL reaching past the domain tables: say so without echoing SQL or table names to the user.
+      throw new HttpError(503, 'This report is unavailable: its SQL reads data reports may not read');
+    }
     throw err;
   } finally {
     clearTimeout(timer);

@@ -3,8 +3,10 @@ import addFormats from 'ajv-formats';
 import type { CheckedReport } from '../../shared/definitions/validate';
 import { resolveDefaults } from '../../shared/definitions/filter-widgets';
 import { HttpError } from '../plugins/errors';
+import { ajvErrorField, FILTER_AJV_OPTIONS, filterMessage } from '../../shared/definitions/filter-messages';
 
-const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false });
+// The options the browser's precompiled validators are built with (filter-validator-code.ts): same verdicts.
+const ajv = new Ajv({ ...FILTER_AJV_OPTIONS });
 addFormats(ajv);
 const cache = new WeakMap<CheckedReport, ValidateFunction>();
 
@@ -41,10 +43,9 @@ export function parseFilter(report: CheckedReport, body: unknown, today: string)
   const fields: Fields = [];
   if (!validate(values)) {
     for (const e of validate.errors ?? []) {
-      const missing = (e.params as { missingProperty?: string }).missingProperty;
-      const field = missing ?? e.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      const title = (props[field] as { title?: string } | undefined)?.title ?? field;
-      fields.push({ field, reason: missing ? `${title} is required` : `${title} ${e.message ?? 'is invalid'}` });
+      if (e.keyword === 'if') continue; // its then/else error, reported too, says what is wrong
+      const field = ajvErrorField(e);
+      fields.push({ field, reason: filterMessage({ keyword: e.keyword, params: e.params, field, message: e.message }, report.filterSchema) });
     }
   }
   for (const rule of report.definition.filter.rules ?? []) {

@@ -1,4 +1,3 @@
-import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import {
   checkDefinitions,
@@ -7,6 +6,7 @@ import {
   type CheckedView,
   type DefinitionError,
 } from '../../shared/definitions/validate';
+import { DirWatcher } from '../dir-watcher';
 import { readDefinitionFiles } from './definition-files';
 
 export interface RegistryLogger {
@@ -14,35 +14,67 @@ export interface RegistryLogger {
   error(msg: string): void;
 }
 
+/** Checks that need the database (each view's SQL); returns errors by definition file. */
+export interface ViewSqlCheck {
+  check(reports: readonly CheckedReport[]): Promise<DefinitionError[]>;
+}
+
+export interface RegistryOptions {
+  /** When given, a view whose SQL fails on the database makes its report unavailable. */
+  sqlCheck?: ViewSqlCheck;
+  debounceMs?: number;
+}
+
 /**
- * Every loaded report definition, reloaded when reports/ or schemas/ change (debounced). A broken file is
- * skipped and logged with file, pointer and reason; the others keep working.
+ * Every loaded report definition, reloaded when reports/, schemas/ or schemas/fields/ change (debounced). A
+ * broken file is skipped and logged with file, pointer and reason; the others keep working. A file never takes
+ * over an endpoint or id another file serves now.
  */
 export class ReportRegistry {
   private byId = new Map<string, CheckedReport>();
   private byEndpoint = new Map<string, { report: CheckedReport; view: CheckedView }>();
   private broken = new Map<string, DefinitionError>();
-  private watchers: FSWatcher[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private watcher: DirWatcher | undefined;
   private listeners: (() => void)[] = [];
+  private loading: Promise<DefinitionError[]> = Promise.resolve([]);
   /** Bumped on every reload; caches keyed by it (compiled filter validators) go stale on change. */
   generation = 0;
 
   constructor(
     private readonly rootDir: string,
     private readonly log: RegistryLogger,
+    private readonly opts: RegistryOptions = {},
   ) {}
 
-  load(): DefinitionError[] {
+  /** Re-reads every file; loads run one after another, so a slow SQL check never lets an older set win. */
+  load(): Promise<DefinitionError[]> {
+    const next = this.loading.then(() => this.loadNow());
+    this.loading = next.catch(() => []);
+    return next;
+  }
+
+  private async loadNow(): Promise<DefinitionError[]> {
     let errors: DefinitionError[];
     try {
-      const result = checkDefinitions(readDefinitionFiles(this.rootDir));
+      const live = {
+        endpoints: new Map([...this.byEndpoint].map(([name, { report }]) => [name, report.file])),
+        ids: new Map([...this.byId].map(([id, r]) => [id, r.file])),
+      };
+      const result = checkDefinitions(readDefinitionFiles(this.rootDir), live);
       errors = result.errors;
-      this.byId = new Map(result.reports.map((r) => [r.definition.id, r]));
-      this.byEndpoint = new Map(result.reports.flatMap((r) => r.views.map((v) => [v.endpoint, { report: r, view: v }] as const)));
-      this.broken = new Map([...result.failed].map(([file, e]) => [file.replace(/^reports\//, '').replace(/\.json$/, ''), e]));
+      let reports = result.reports;
+      const failed = new Map(result.failed);
+      if (this.opts.sqlCheck) {
+        const sqlErrors = await this.opts.sqlCheck.check(reports);
+        errors = [...errors, ...sqlErrors];
+        for (const e of sqlErrors) if (!failed.has(e.file)) failed.set(e.file, e);
+        reports = reports.filter((r) => !failed.has(r.file));
+      }
+      this.byId = new Map(reports.map((r) => [r.definition.id, r]));
+      this.byEndpoint = new Map(reports.flatMap((r) => r.views.map((v) => [v.endpoint, { report: r, view: v }] as const)));
+      this.broken = new Map([...failed].map(([file, e]) => [file.replace(/^reports\//, '').replace(/\.json$/, ''), e]));
     } catch (err) {
-      // The meta-schema itself is unreadable: keep the last good set.
+      // The meta-schema itself is unreadable (or the database failed): keep the last good set.
       errors = [{ file: 'schemas/report.schema.json', pointer: '/', reason: err instanceof Error ? err.message : String(err) }];
     }
     this.generation += 1;
@@ -58,25 +90,26 @@ export class ReportRegistry {
     listener();
   }
 
-  /** Watches reports/ and schemas/ (recursively); a change is live within about half a second. */
+  /**
+   * Watches the folders (not the files: see DirWatcher) and re-scans them after a quiet spell, so edits,
+   * atomic saves, new files and deletions all take effect within about half a second.
+   */
   watch(): void {
-    const reload = (): void => {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.load(), 300);
-    };
-    for (const dir of ['reports', 'schemas']) {
-      try {
-        this.watchers.push(watch(join(this.rootDir, dir), { recursive: true }, reload));
-      } catch (err) {
-        this.log.error(`cannot watch ${dir}/: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    }
+    this.watcher?.close();
+    this.watcher = new DirWatcher({
+      dirs: ['reports', 'schemas', join('schemas', 'fields')].map((d) => join(this.rootDir, d)),
+      debounceMs: this.opts.debounceMs ?? 250,
+      onChange: () => {
+        this.load().catch((err: unknown) => this.log.error(`report reload failed: ${String(err)}`));
+      },
+      onError: (dir, reason) => this.log.error(`cannot watch ${dir}: ${reason}`),
+    });
   }
 
-  close(): void {
-    clearTimeout(this.timer);
-    for (const w of this.watchers) w.close();
-    this.watchers = [];
+  async close(): Promise<void> {
+    this.watcher?.close();
+    this.watcher = undefined;
+    await this.loading;
   }
 
   get(id: string): CheckedReport | undefined {

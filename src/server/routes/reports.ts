@@ -9,14 +9,23 @@ import { runView } from '../reports/executor';
 import { userScope, type UserScope } from '../reports/scope';
 import { EXPORT_CAPS, type PublicReport, type ReportSummary } from '../../shared/report-definition';
 import type { CheckedReport } from '../../shared/definitions/validate';
+import { FilterValidatorModules, filterValidatorUrl } from '../reports/filter-validator-code';
 
-/** The definition as the browser gets it: no SQL, field $refs inlined, export caps attached. */
+const validatorUrls = new WeakMap<CheckedReport, string>();
+
+/** The definition as the browser gets it: no SQL, field $refs inlined, export caps and its filter validator's URL attached. */
 export function publicReport(r: CheckedReport): PublicReport {
   const { source: _source, tabs, $schema: _s, ...rest } = r.definition;
+  let validator = validatorUrls.get(r);
+  if (!validator) {
+    validator = filterValidatorUrl(r.filterSchema);
+    validatorUrls.set(r, validator);
+  }
   const out: PublicReport = {
     ...rest,
     filter: { ...r.definition.filter, schema: r.filterSchema },
     exportCaps: EXPORT_CAPS,
+    filterValidator: validator,
   };
   if (tabs) out.tabs = tabs.map(({ source: _src, ...t }) => t);
   return out;
@@ -72,6 +81,20 @@ export function reportRoutes(
     const broken = registry.unavailable().get(request.params.id);
     if (broken) throw new HttpError(503, `This report is unavailable: ${broken.file}#${broken.pointer}: ${broken.reason}`);
     throw new HttpError(404, `No report "${request.params.id}"`);
+  });
+
+  // The browser's compiled filter validator of a schema (see filter-validator-code.ts). Not behind the session:
+  // a module script is fetched without our bearer header; the name is the schema's sha256, known only to who
+  // was given the definition, and the module holds nothing the definition does not.
+  const modules = new FilterValidatorModules();
+  app.get<{ Params: { file: string } }>('/api/filter-validators/:file', async (request, reply) => {
+    const m = /^([A-Za-z0-9_-]{43})\.js$/.exec(request.params.file);
+    const text = m ? modules.get(m[1] as string, () => registry.all().map((r) => r.filterSchema)) : undefined;
+    if (text === undefined) throw new HttpError(404, 'No such filter validator');
+    return reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(text);
   });
 
   const run = async (request: FastifyRequest<{ Params: { endpoint: string }; Querystring: Record<string, string> }>, reply: FastifyReply) => {

@@ -9,6 +9,7 @@ import { isColumnType } from '../column-types';
 import type { ColumnDef, FixedParamValue, ReportDefinition, SourceDef } from '../report-definition';
 import { FILTER_WIDGETS } from './filter-widgets';
 import { compileNamedSql, SCOPE_TOKEN } from './sql-params';
+import { jsonErrorMessage } from '../json-position';
 
 export interface SourceFile {
   /** Path relative to the repository root, e.g. 'reports/vacant_berths.json'. */
@@ -52,6 +53,12 @@ export interface CheckedReport {
   /** Filter schema with every $ref to schemas/fields inlined (what RJSF and the server validate with). */
   filterSchema: Record<string, unknown>;
   views: CheckedView[];
+}
+
+/** What is being served now (name -> file), so a newcomer never takes over a live report's endpoint or id. */
+export interface LiveClaims {
+  endpoints: ReadonlyMap<string, string>;
+  ids: ReadonlyMap<string, string>;
 }
 
 export interface CheckResult {
@@ -149,7 +156,7 @@ function checkColumns(file: string, base: string, columns: ColumnDef[], errors: 
   });
 }
 
-export function checkDefinitions(input: CheckInput): CheckResult {
+export function checkDefinitions(input: CheckInput, live?: LiveClaims): CheckResult {
   const errors: DefinitionError[] = [];
   const validateReport = metaValidator(input.reportSchema);
 
@@ -167,10 +174,10 @@ export function checkDefinitions(input: CheckInput): CheckResult {
     }
   }
 
-  const reports: CheckedReport[] = [];
+  const candidates: CheckedReport[] = [];
   const failed = new Map<string, DefinitionError>();
-  const ids = new Map<string, string>();
-  const endpoints = new Map<string, string>();
+  /** Endpoints named by files that failed anyway: told about a clash too, though they serve nothing. */
+  const brokenClaims: { file: string; pointer: string; endpoint: string }[] = [];
 
   for (const f of [...input.reports].sort((a, b) => a.file.localeCompare(b.file))) {
     const fileErrors: DefinitionError[] = [];
@@ -178,7 +185,7 @@ export function checkDefinitions(input: CheckInput): CheckResult {
     try {
       json = JSON.parse(f.text);
     } catch (err) {
-      fileErrors.push({ file: f.file, pointer: '/', reason: `invalid JSON: ${err instanceof Error ? err.message : String(err)}` });
+      fileErrors.push({ file: f.file, pointer: '/', reason: `invalid JSON: ${jsonErrorMessage(f.text, err)}` });
     }
     if (fileErrors.length === 0 && !validateReport(json)) fileErrors.push(...ajvErrors(f.file, validateReport.errors));
     let checked: CheckedReport | undefined;
@@ -230,9 +237,9 @@ export function checkDefinitions(input: CheckInput): CheckResult {
         },
         tabId?: string,
       ): void => {
-        const prior = endpoints.get(v.endpoint);
-        if (prior) fileErrors.push({ file: f.file, pointer: `${base}/endpoint`, reason: `endpoint "${v.endpoint}" is also used by ${prior}` });
-        else endpoints.set(v.endpoint, f.file);
+        if (views.some((w) => w.endpoint === v.endpoint)) {
+          fileErrors.push({ file: f.file, pointer: `${base}/endpoint`, reason: `endpoint "${v.endpoint}" is used twice in this file` });
+        }
         let sql = v.source.sql;
         if (/^[A-Za-z0-9_.-]+\.sql$/.test(sql)) {
           const text = input.sqlFiles[sql];
@@ -276,22 +283,74 @@ export function checkDefinitions(input: CheckInput): CheckResult {
         addView(`/tabs/${i}`, { ...t, method: t.method ?? def.method ?? 'POST' }, t.id);
       });
 
-      const priorId = ids.get(def.id);
-      if (priorId) fileErrors.push({ file: f.file, pointer: '/id', reason: `id "${def.id}" is also used by ${priorId}` });
-      else ids.set(def.id, f.file);
       checked = { file: f.file, definition: def, filterSchema, views };
     }
     if (fileErrors.length > 0) {
+      if (checked) {
+        for (const v of checked.views) {
+          const tab = v.tabId === undefined ? -1 : (checked.definition.tabs ?? []).findIndex((t) => t.id === v.tabId);
+          brokenClaims.push({ file: f.file, pointer: tab === -1 ? '/endpoint' : `/tabs/${tab}/endpoint`, endpoint: v.endpoint });
+        }
+      }
       errors.push(...fileErrors);
       failed.set(f.file, fileErrors[0] as DefinitionError);
     } else if (checked) {
-      reports.push(checked);
+      candidates.push(checked);
     }
   }
 
+  for (const c of brokenClaims) {
+    const holder = candidates.find((r) => r.views.some((v) => v.endpoint === c.endpoint));
+    if (holder) errors.push({ file: c.file, pointer: c.pointer, reason: `endpoint "${c.endpoint}" is also used by ${holder.file}` });
+  }
+  const refused = refuseCollisions(candidates, live);
+  for (const e of refused) {
+    errors.push(e);
+    if (!failed.has(e.file)) failed.set(e.file, e);
+  }
+  const reports = candidates.filter((r) => !failed.has(r.file));
+  // Broken files count as known targets: their own errors already say what is wrong.
+  const ids = new Set([...candidates.map((r) => r.definition.id), ...[...failed.keys()].map((f) => f.replace(/^.*\//, '').replace(/\.json$/, ''))]);
   // Across files, so a link error leaves both reports served (the target may just be mid-edit).
-  errors.push(...checkColumnLinks(reports, new Set(ids.keys())));
+  errors.push(...checkColumnLinks(reports, ids));
   return { reports, errors, failed };
+}
+
+/**
+ * Two files claiming one endpoint (or id): the file serving it now keeps it and the newcomer is refused; when
+ * neither serves it (first load, or both new) both are refused, so which file wins never depends on file names
+ * or on the order of a restart. Each error names the other file.
+ */
+function refuseCollisions(candidates: readonly CheckedReport[], live: LiveClaims | undefined): DefinitionError[] {
+  const claims = new Map<string, { kind: 'endpoint' | 'id'; name: string; owners: { file: string; pointer: string }[] }>();
+  const claim = (kind: 'endpoint' | 'id', name: string, file: string, pointer: string): void => {
+    const key = `${kind}\u0000${name}`;
+    const entry = claims.get(key) ?? { kind, name, owners: [] };
+    entry.owners.push({ file, pointer });
+    claims.set(key, entry);
+  };
+  for (const r of candidates) {
+    claim('id', r.definition.id, r.file, '/id');
+    r.views.forEach((v) => {
+      const tab = v.tabId === undefined ? -1 : (r.definition.tabs ?? []).findIndex((t) => t.id === v.tabId);
+      claim('endpoint', v.endpoint, r.file, tab === -1 ? '/endpoint' : `/tabs/${tab}/endpoint`);
+    });
+  }
+  const errors: DefinitionError[] = [];
+  for (const { kind, name, owners } of claims.values()) {
+    if (owners.length < 2) continue;
+    const holder = (kind === 'id' ? live?.ids : live?.endpoints)?.get(name);
+    const keeper = owners.some((o) => o.file === holder) ? holder : undefined;
+    for (const o of owners) {
+      if (o.file === keeper) continue;
+      const others = owners.filter((x) => x.file !== o.file).map((x) => x.file).join(', ');
+      const reason = keeper
+        ? `${kind} "${name}" is already served by ${keeper}; this file is refused until one of them is changed`
+        : `${kind} "${name}" is also claimed by ${others}; both are refused until one of them is changed`;
+      errors.push({ file: o.file, pointer: o.pointer, reason });
+    }
+  }
+  return errors;
 }
 
 /**

@@ -19,6 +19,8 @@ import {
   type ReportPage,
 } from './lib/parse';
 import type { Filter } from './lib/filter-url';
+import type { RJSFSchema } from '@rjsf/utils';
+import { loadFilterValidator, type FilterValidator } from './lib/filter-validator';
 
 export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
 
@@ -71,6 +73,8 @@ export interface ReportApi {
   exportReport(req: ExportRequest): Promise<{ blob: Blob; fileName: string | null }>;
   railwayCodes(signal?: AbortSignal): Promise<RailwayCode[]>;
   coachConsist(req: ConsistRequest, signal?: AbortSignal): Promise<ConsistResponse>;
+  /** The report's filter validator: Ajv's precompiled code for its filter schema. */
+  filterValidator(report: PublicReport): Promise<FilterValidator>;
 }
 
 const NETWORK = 'The server could not be reached. Check the connection and try again.';
@@ -146,6 +150,12 @@ export function fileNameFromDisposition(header: string | null): string | null {
 
 /** The real fetchers: the shared api client (bearer token, XSRF header, one refresh for expired tokens). */
 export const httpReportApi: ReportApi = {
+  filterValidator: (report) =>
+    call(async () => {
+      if (!report.filterValidator) throw new ApiError('The server gave no filter validator for this report', 0);
+      // The definition's schema as received: its hash is what the module was compiled under.
+      return loadFilterValidator(report.filterValidator, report.filter.schema as RJSFSchema);
+    }),
   listReports: (signal) => call(async () => parseReportList(await api.get('/api/meta/reports', { signal }).json())),
   getReport: (id, signal) => call(async () => parsePublicReport(await api.get(`/api/meta/reports/${encodeURIComponent(id)}`, { signal }).json())),
   runReport: (req) =>
@@ -224,6 +234,24 @@ export function useReportDefinition(id: string): { state: DefinitionState; retry
 const codesCache = new WeakMap<ReportApi, Promise<RailwayCode[]>>();
 
 /** Railway codes for the cascade, loaded once per session when a form needs them. */
+/** The report's filter validator, loaded once per definition (a changed definition is a new object). */
+export function useFilterValidator(report: PublicReport): { status: 'loading' } | { status: 'ok'; validator: FilterValidator } | { status: 'error'; message: string } {
+  const reportApi = useReportApi();
+  const [result, setResult] = useState<{ report: PublicReport; validator: FilterValidator } | { report: PublicReport; message: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    reportApi.filterValidator(report).then(
+      (validator) => live && setResult({ report, validator }),
+      (e: unknown) => live && setResult({ report, message: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [reportApi, report]);
+  if (!result || result.report !== report) return { status: 'loading' };
+  return 'validator' in result ? { status: 'ok', validator: result.validator } : { status: 'error', message: result.message };
+}
+
 export function useRailwayCodes(enabled: boolean): { codes: RailwayCode[]; status: 'idle' | 'loading' | 'ok' | 'error' } {
   const reportApi = useReportApi();
   const [result, setResult] = useState<{ codes: RailwayCode[]; status: 'ok' | 'error' } | null>(null);

@@ -1,6 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { generateForm } from '@rjsf/primereact';
-import { filterValidator } from '../lib/filter-validator';
 import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Button } from 'primereact/button';
 import type { PublicReport } from '../../../../shared/report-definition';
@@ -10,7 +9,8 @@ import { cascadeFields, normaliseCascade } from '../lib/cascade';
 import { isObject, type FieldProblem } from '../lib/parse';
 import { filterWidgets } from '../widgets/registry';
 import { FilterWidgetContext, type FilterWidgetContextValue } from '../widgets/context';
-import { useRailwayCodes, useTrainList } from '../api';
+import { useFilterValidator, useRailwayCodes, useTrainList } from '../api';
+import { LoadingRows } from './States';
 
 /** The filter's fields side by side, wrapping on narrow screens. */
 function FieldsGrid(props: ObjectFieldTemplateProps) {
@@ -59,6 +59,16 @@ export function FilterForm({ report, value, onChange, onRun, onReset, running, s
     return out as ErrorSchema<Filter>;
   }, [serverErrors, schema]);
   const ctx: FilterWidgetContextValue = useMemo(() => ({ formData: value, codes, codesStatus, fields, trains }), [value, codes, codesStatus, fields, trains]);
+  const checks = useFilterValidator(report);
+
+  if (checks.status === 'loading') return <LoadingRows label="Loading the filter…" />;
+  if (checks.status === 'error') {
+    return (
+      <p className="report-filter-form" role="alert">
+        The filter could not be loaded: {checks.message}
+      </p>
+    );
+  }
 
   return (
     <FilterWidgetContext.Provider value={ctx}>
@@ -68,7 +78,7 @@ export function FilterForm({ report, value, onChange, onRun, onReset, running, s
         schema={schema as RJSFSchema}
         uiSchema={{ ...(uiSchema as UiSchema<Filter> | undefined), 'ui:submitButtonOptions': { norender: true } }}
         formData={value}
-        validator={filterValidator}
+        validator={checks.validator}
         widgets={filterWidgets}
         templates={templates}
         customValidate={customValidate}

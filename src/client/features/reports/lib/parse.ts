@@ -177,6 +177,12 @@ export function parsePublicReport(v: unknown): PublicReport {
   };
   const description = optString(v, 'description', '');
   if (description !== undefined) report.description = description;
+  const validator = optString(v, 'filterValidator', '');
+  if (validator !== undefined) {
+    // Imported as a script: only a module of our own API, never another origin or path.
+    if (!/^\/api\/filter-validators\/[A-Za-z0-9_-]{43}\.js$/.test(validator)) fail('/filterValidator', 'must be a filter validator path of this server');
+    report.filterValidator = validator;
+  }
   const method = parseMethod(v.method, '/method');
   if (method) report.method = method;
   const exp = parseExport(v.export);

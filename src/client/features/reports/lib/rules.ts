@@ -2,6 +2,7 @@
 import type { CustomValidator, ErrorTransformer, FormValidation, RJSFValidationError } from '@rjsf/utils';
 import type { DateRangeRule, JsonObject } from '../../../../shared/report-definition';
 import { isObject } from './parse';
+import { filterMessage } from '../../../../shared/definitions/filter-messages';
 import type { Filter } from './filter-url';
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
@@ -31,18 +32,6 @@ export function customValidateFor(rules: readonly DateRangeRule[] | undefined): 
   };
 }
 
-function titleOf(schema: JsonObject, field: string): string {
-  const props = isObject(schema.properties) ? schema.properties : {};
-  const prop = props[field];
-  return isObject(prop) && typeof prop.title === 'string' ? prop.title : field;
-}
-
-function propOf(schema: JsonObject, field: string): JsonObject {
-  const props = isObject(schema.properties) ? schema.properties : {};
-  const prop = props[field];
-  return isObject(prop) ? prop : {};
-}
-
 /** Field name of an RJSF error: '.trainNo' or "['train-no']" or the missing property. */
 export function errorField(e: RJSFValidationError): string {
   const params: unknown = e.params;
@@ -52,35 +41,9 @@ export function errorField(e: RJSFValidationError): string {
   return m ? (m[1] ?? m[2] ?? '') : p;
 }
 
-/** Ajv's wording ("must match pattern ^[0-9]{5}$") becomes text a supervisor understands. */
+/** The server's wording of the same Ajv error (shared/definitions/filter-messages.ts). */
 export function friendlyMessage(e: RJSFValidationError, schema: JsonObject): string {
-  const field = errorField(e);
-  const title = titleOf(schema, field);
-  const prop = propOf(schema, field);
-  const params: JsonObject = isObject(e.params) ? e.params : {};
-  const hint = typeof prop.description === 'string' ? ` (${prop.description.replace(/\.$/, '')})` : '';
-  switch (e.name) {
-    case 'required':
-      return `${title} is required`;
-    case 'pattern':
-      return `${title} is not valid${hint}`;
-    case 'format':
-      return params.format === 'date' ? `${title} must be a valid date` : `${title} is not valid${hint}`;
-    case 'enum':
-      return `Choose ${title} from the list`;
-    case 'type':
-      return params.type === 'number' || params.type === 'integer' ? `${title} must be a number` : `${title} is not valid`;
-    case 'minLength':
-      return `${title} must have at least ${String(params.limit)} characters`;
-    case 'maxLength':
-      return `${title} may have at most ${String(params.limit)} characters`;
-    case 'minimum':
-      return `${title} must be at least ${String(params.limit)}`;
-    case 'maximum':
-      return `${title} must be at most ${String(params.limit)}`;
-    default:
-      return `${title} ${e.message ?? 'is not valid'}`;
-  }
+  return filterMessage({ keyword: e.name ?? '', params: isObject(e.params) ? e.params : {}, field: errorField(e), message: e.message }, schema);
 }
 
 export function transformErrorsFor(schema: JsonObject): ErrorTransformer<Filter> {
