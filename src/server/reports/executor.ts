@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Db, Queryable } from '../db';
 import type { CheckedView } from '../../shared/definitions/validate';
 import { compileNamedSql, SCOPE_TOKEN } from '../../shared/definitions/sql-params';
 import { CLIENT_PAGING_MAX_ROWS, type ReportResult } from '../../shared/report-definition';
@@ -42,6 +42,16 @@ export function orderClause(view: CheckedView, sortBy: string | undefined, sortD
   return ` ORDER BY "${col.field}" ${sortDir === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`;
 }
 
+/** Settings every report query runs under, set at the start of its transaction (exports' cursors included). */
+export async function prepareReportTx(db: Db, tx: Queryable, timeoutMs: number): Promise<void> {
+  if (db.driver === 'pg') await tx.query(`SET LOCAL statement_timeout = ${Math.floor(timeoutMs)}`);
+}
+
+/** PostgreSQL's statement-timeout cancel becomes the 503 users are shown; any other error is returned as is. */
+export function asTimeoutError(err: unknown): unknown {
+  return err instanceof Error && /statement timeout|canceling statement/i.test(err.message) ? new HttpError(503, TIMEOUT_MESSAGE) : err;
+}
+
 /** Runs a query under a statement timeout: PostgreSQL cancels it; PGlite cannot, so the caller is answered at the deadline. */
 export async function withTimeout<T>(db: Db, timeoutMs: number, work: (q: Db['query']) => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -49,15 +59,14 @@ export async function withTimeout<T>(db: Db, timeoutMs: number, work: (q: Db['qu
     timer = setTimeout(() => reject(new HttpError(503, TIMEOUT_MESSAGE)), timeoutMs + 250);
   });
   const run = db.transaction(async (tx) => {
-    if (db.driver === 'pg') await tx.query(`SET LOCAL statement_timeout = ${Math.floor(timeoutMs)}`);
+    await prepareReportTx(db, tx, timeoutMs);
     return work((sql, params) => tx.query(sql, params));
   });
   run.catch(() => undefined);
   try {
     return await Promise.race([run, deadline]);
   } catch (err) {
-    if (err instanceof Error && /statement timeout|canceling statement/i.test(err.message)) throw new HttpError(503, TIMEOUT_MESSAGE);
-    throw err;
+    throw asTimeoutError(err);
   } finally {
     clearTimeout(timer);
   }
