@@ -32,8 +32,7 @@ export interface ReportRows {
  */
 export async function openReportRows(db: Db, r: ReportRowsRequest): Promise<ReportRows> {
   let total = 0;
-  const it = db
-    .iterate<Row>(`SELECT * FROM (${r.sql}) q${r.order}`, r.params, {
+  const iterable = db.iterate<Row>(`SELECT * FROM (${r.sql}) q${r.order}`, r.params, {
       batchSize: r.batchSize,
       prepare: async (tx) => {
         await prepareReportTx(db, tx, r.timeoutMs);
@@ -45,8 +44,8 @@ export async function openReportRows(db: Db, r: ReportRowsRequest): Promise<Repo
           );
         }
       },
-    })
-    [Symbol.asyncIterator]();
+    });
+  const it = iterable[Symbol.asyncIterator]();
   const close = async (): Promise<void> => {
     await it.return?.(undefined);
   };
