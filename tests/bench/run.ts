@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --scale small|medium|large] [--data-dir DIR] [--database-url URL]`: seeds (or reuses) a data
  * set and measures seed time, the latency of every report call and export throughput per format.
- * Numbers, not pass/fail: timings belong here, not in unit tests.
+ * Numbers, not pass/fail: timings belong here, not in unit tests. `--exports`: the export section (exports.ts).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,10 @@ import { runView } from '../../src/server/reports/executor';
 import { EXPORT_FORMATS, inBatches, type ExportFormat } from '../../src/server/reports/export';
 import type { ColumnDef } from '../../src/shared/report-definition';
 import { sampleFilter } from '../support/sample-filters';
+
+if (process.argv.includes('--exports')) {
+  await import('./exports'); // its own section: export latency and memory (see exports.ts)
+}
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
