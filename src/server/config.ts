@@ -17,6 +17,10 @@ export interface Config {
   trustProxy: boolean;
   /** Statement timeout of report queries, ms (HHT_REPORT_TIMEOUT_MS). */
   reportTimeoutMs: number;
+  /** Rows read from the database per batch while an export streams (HHT_EXPORT_BATCH_ROWS). */
+  exportBatchRows: number;
+  /** Exports running at once in one server process; more are refused with 503 (HHT_MAX_EXPORTS). */
+  maxExports: number;
   production: boolean;
   /** External coach consist service (HHT_CONSIST_URL); when absent our server answers from run_coaches. */
   consistUrl: string | undefined;
@@ -82,6 +86,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`HHT_REPORT_TIMEOUT_MS must be a number of milliseconds from 100 to 600000, got "${timeoutText}"`);
   }
 
+  const batchText = env.HHT_EXPORT_BATCH_ROWS ?? '1000';
+  const exportBatchRows = /^\d+$/.test(batchText) ? Number(batchText) : NaN;
+  if (!(exportBatchRows >= 1 && exportBatchRows <= 50_000)) {
+    problems.push(`HHT_EXPORT_BATCH_ROWS must be a whole number from 1 to 50000, got "${batchText}"`);
+  }
+  const maxExportsText = env.HHT_MAX_EXPORTS ?? '4';
+  const maxExports = /^\d+$/.test(maxExportsText) ? Number(maxExportsText) : NaN;
+  if (!(maxExports >= 1 && maxExports <= 64)) problems.push(`HHT_MAX_EXPORTS must be a whole number from 1 to 64, got "${maxExportsText}"`);
+
   const consistUrl = env.HHT_CONSIST_URL || undefined;
   if (consistUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(consistUrl)) {
     problems.push(`HHT_CONSIST_URL must be an http:// or https:// URL, got "${consistUrl}"`);
@@ -110,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testHooks,
     trustProxy: trustText === '1' || trustText === 'true',
     reportTimeoutMs,
+    exportBatchRows,
+    maxExports,
     production,
     consistUrl,
     consistToken,

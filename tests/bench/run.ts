@@ -3,7 +3,7 @@
  * set and measures seed time, the latency of every report call and export throughput per format.
  * `npm run bench -- --section report-role [--database-url URL]`: only the cost of running report SQL as the report
  * role (an empty migrated database; see report-role.ts).
- * Numbers, not pass/fail: timings belong here, not in unit tests.
+ * Numbers, not pass/fail: timings belong here, not in unit tests. `--exports`: the export section (exports.ts).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,10 @@ import { EXPORT_FORMATS, inBatches, type ExportFormat } from '../../src/server/r
 import type { ColumnDef } from '../../src/shared/report-definition';
 import { sampleFilter } from '../support/sample-filters';
 import { benchReportRole } from './report-role';
+
+if (process.argv.includes('--exports')) {
+  await import('./exports'); // its own section: export latency and memory (see exports.ts)
+}
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -39,4 +39,13 @@ describe('start-up with bad configuration', () => {
       ]);
     }
   });
+
+  it('checks the export settings and reads good ones', () => {
+    expect(() => loadConfig({ HHT_EXPORT_BATCH_ROWS: '0', HHT_MAX_EXPORTS: 'many' })).toThrow(
+      'HHT_EXPORT_BATCH_ROWS must be a whole number from 1 to 50000, got "0"; HHT_MAX_EXPORTS must be a whole number from 1 to 64, got "many"',
+    );
+    const c = loadConfig({ HHT_EXPORT_BATCH_ROWS: '250', HHT_MAX_EXPORTS: '2' });
+    expect([c.exportBatchRows, c.maxExports]).toEqual([250, 2]);
+    expect([loadConfig({}).exportBatchRows, loadConfig({}).maxExports]).toEqual([1000, 4]);
+  });
 });

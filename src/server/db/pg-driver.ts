@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { REPORT_ROLE, textParsers, type Db, type Queryable } from './types';
+import { checkBatchSize, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type Queryable } from './types';
 
 const types = {
   getTypeParser: (oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text'),
@@ -65,5 +65,44 @@ export async function openPg(connectionString: string): Promise<Db> {
       await Promise.all([...reportPools.values()].map((p) => p.end()));
       await pool.end();
     },
+    iterate: <T>(sql: string, params: readonly unknown[], opts: IterateOptions) => iterateCursor<T>(pool, asQueryable, sql, params, opts),
   };
+}
+
+/**
+ * A server-side cursor in a read-only REPEATABLE READ transaction on one pooled connection: whatever `prepare`
+ * counts and what the cursor reads come from one snapshot. Ending early rolls back, which closes the cursor.
+ */
+async function* iterateCursor<T>(
+  pool: pg.Pool,
+  asQueryable: (c: pg.PoolClient) => Queryable,
+  sql: string,
+  params: readonly unknown[],
+  opts: IterateOptions,
+): AsyncGenerator<T[]> {
+  const size = checkBatchSize(opts.batchSize);
+  const name = nextCursorName();
+  const c = await pool.connect();
+  let done = false;
+  let broken: Error | undefined;
+  try {
+    await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    await opts.prepare?.(asQueryable(c));
+    await c.query(`DECLARE ${name} NO SCROLL CURSOR FOR ${sql}`, [...params]);
+    for (;;) {
+      const rows = (await c.query(`FETCH FORWARD ${size} FROM ${name}`)).rows as T[];
+      if (rows.length > 0) yield rows;
+      if (rows.length < size) break;
+    }
+    await c.query('COMMIT');
+    done = true;
+  } finally {
+    if (!done) {
+      await c.query('ROLLBACK').catch((err: unknown) => {
+        broken = err instanceof Error ? err : new Error(String(err));
+      });
+    }
+    // A connection whose rollback failed is in an unknown state: the pool discards it instead of reusing it.
+    c.release(broken);
+  }
 }

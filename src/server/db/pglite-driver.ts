@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { REPORT_ROLE, textParsers, type Db, type Queryable } from './types';
+import { checkBatchSize, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type Queryable } from './types';
 
 /**
  * PGlite runs one statement at a time. We queue every call through one promise chain, so concurrent
@@ -24,6 +24,31 @@ export async function openPglite(dataDir: string | null, image?: Blob): Promise<
       await tx.exec(sql);
     },
   });
+  /**
+   * PGlite has one session: a transaction left open across batches would hold the queue (every other user waits)
+   * or take in their statements. So the cursor is declared WITH HOLD in a short transaction; its commit runs the
+   * query once into a tuplestore (spilled to temporary files past work_mem), and each FETCH is then a queue entry
+   * of its own, so other requests run between batches.
+   */
+  async function* iterateHeld<T>(sql: string, params: readonly unknown[], opts: IterateOptions): AsyncGenerator<T[]> {
+    const size = checkBatchSize(opts.batchSize);
+    const name = nextCursorName();
+    await enqueue(() =>
+      pg.transaction(async (tx) => {
+        await opts.prepare?.(wrapTx(tx));
+        await tx.query(`DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR ${sql}`, [...params]);
+      }),
+    );
+    try {
+      for (;;) {
+        const rows = await enqueue(async () => (await pg.query(`FETCH FORWARD ${size} FROM ${name}`)).rows as T[]);
+        if (rows.length > 0) yield rows;
+        if (rows.length < size) break;
+      }
+    } finally {
+      await enqueue(() => pg.exec(`CLOSE ${name}`)).catch(() => undefined);
+    }
+  }
   return {
     driver: 'pglite',
     query: (sql, params) =>
@@ -44,6 +69,7 @@ export async function openPglite(dataDir: string | null, image?: Blob): Promise<
           return fn(wrapTx(tx));
         }),
       ),
+    iterate: <T>(sql: string, params: readonly unknown[], opts: IterateOptions) => iterateHeld<T>(sql, params, opts),
     close: () => enqueue(() => pg.close()),
     dumpImage: () => enqueue(() => pg.dumpDataDir('none')),
   };

@@ -17,6 +17,16 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface IterateOptions {
+  /** Rows per batch (at least 1). */
+  batchSize: number;
+  /**
+   * Runs first, in the reading transaction (statement timeout, a count under the same snapshot). Throwing ends the
+   * iteration before any row is read.
+   */
+  prepare?: (tx: Queryable) => Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly driver: DriverName;
   /** Runs fn in one transaction on one connection; rolls back if fn throws. */
@@ -27,9 +37,26 @@ export interface Db extends Queryable {
    * BEGIN/SET/COMMIT per call). PGlite: SET LOCAL ROLE inside a transaction (in-process, cheap).
    */
   reportSession<T>(timeoutMs: number, fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * The rows of one query in batches, never all in memory: a cursor read n rows at a time. Other requests go on
+   * between batches. Stopping early (break, return(), a thrown error) closes the cursor and frees its connection.
+   */
+  iterate<T = Record<string, unknown>>(sql: string, params: readonly unknown[], opts: IterateOptions): AsyncIterable<T[]>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tar image (used to clone seeded test databases quickly). */
   dumpImage?(): Promise<Blob>;
+}
+
+/** Cursor names are spliced into SQL: only ever our own counter, never request text. */
+let cursorSeq = 0;
+export function nextCursorName(): string {
+  cursorSeq += 1;
+  return `hht_cursor_${cursorSeq}`;
+}
+
+export function checkBatchSize(n: number): number {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`batchSize must be a whole number of at least 1, got ${n}`);
+  return n;
 }
 
 /** Type OIDs whose text form we parse the same way on both drivers, so results are identical. */

@@ -1,4 +1,5 @@
-import type { Db } from '../db';
+import type { Db, Queryable } from '../db';
+import { REPORT_ROLE } from '../db/types';
 import type { CheckedView } from '../../shared/definitions/validate';
 import { compileNamedSql, SCOPE_TOKEN } from '../../shared/definitions/sql-params';
 import { CLIENT_PAGING_MAX_ROWS, type ReportResult } from '../../shared/report-definition';
@@ -43,8 +44,28 @@ export function orderClause(view: CheckedView, sortBy: string | undefined, sortD
 }
 
 /**
- * Runs report or export queries as the report role (reads domain tables only) under a statement timeout:
- * PostgreSQL cancels a query past it; PGlite cannot, so the caller is answered at the deadline.
+ * Settings every report query runs under, at the start of its transaction (exports' cursors): the report role,
+ * which reads domain tables only, and on PostgreSQL the statement timeout.
+ */
+export async function prepareReportTx(db: Db, tx: Queryable, timeoutMs: number): Promise<void> {
+  await tx.exec(`SET LOCAL ROLE ${REPORT_ROLE}`);
+  if (db.driver === 'pg') await tx.query(`SET LOCAL statement_timeout = ${Math.floor(timeoutMs)}`);
+}
+
+/**
+ * PostgreSQL's statement-timeout cancel becomes the 503 users are shown; SQL reaching past the domain tables says so
+ * without echoing SQL or table names; any other error is returned as is.
+ */
+export function asTimeoutError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  if (/statement timeout|canceling statement/i.test(err.message)) return new HttpError(503, TIMEOUT_MESSAGE);
+  if (/permission denied/i.test(err.message)) return new HttpError(503, 'This report is unavailable: its SQL reads data reports may not read');
+  return err;
+}
+
+/**
+ * Runs report queries as the report role under a statement timeout: PostgreSQL cancels a query past it; PGlite
+ * cannot, so the caller is answered at the deadline.
  */
 export async function withTimeout<T>(db: Db, timeoutMs: number, work: (q: Db['query']) => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -56,12 +77,7 @@ export async function withTimeout<T>(db: Db, timeoutMs: number, work: (q: Db['qu
   try {
     return await Promise.race([run, deadline]);
   } catch (err) {
-    if (err instanceof Error && /statement timeout|canceling statement/i.test(err.message)) throw new HttpError(503, TIMEOUT_MESSAGE);
-    if (err instanceof Error && /permission denied/i.test(err.message)) {
-      // Definition SQL reaching past the domain tables: say so without echoing SQL or table names to the user.
-      throw new HttpError(503, 'This report is unavailable: its SQL reads data reports may not read');
-    }
-    throw err;
+    throw asTimeoutError(err);
   } finally {
     clearTimeout(timer);
   }

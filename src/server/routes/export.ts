@@ -5,8 +5,10 @@ import { istDate } from '../clock';
 import { HttpError } from '../plugins/errors';
 import type { ReportRegistry } from '../reports/registry';
 import { parseFilter } from '../reports/filter';
-import { buildQuery, orderClause, withTimeout } from '../reports/executor';
-import { EXPORT_FORMATS, exportFileName, inBatches, isExportFormat } from '../reports/export';
+import { buildQuery, orderClause } from '../reports/executor';
+import { EXPORT_FORMATS, exportFileName, isExportFormat } from '../reports/export';
+import { EXPORTS_BUSY_MESSAGE, ExportSlots } from '../reports/export/export-slots';
+import { openReportRows, type ReportRows } from '../reports/export/report-rows';
 import { EXPORT_CAPS } from '../../shared/report-definition';
 import { formatDate } from '../../shared/column-types';
 import { scopeOf } from './reports';
@@ -16,12 +18,16 @@ type ExportRoute = {
   Querystring: { format?: string; tab?: string; columns?: string; sortBy?: string; sortDir?: string };
 };
 
-/** POST /api/export/<reportId>?format=csv|xlsx|pdf: every row of the filter (up to the format's cap) as a file. */
+/**
+ * POST /api/export/<reportId>?format=csv|xlsx|pdf: every row of the filter (up to the format's cap) as a file,
+ * streamed: rows come from a cursor in batches and the reply's pace decides how fast they are read.
+ */
 export function exportRoutes(
   app: FastifyInstance,
   deps: { db: Db; config: Config; registry: ReportRegistry; suMobiles: readonly string[] },
 ): void {
   const { db, config, registry, suMobiles } = deps;
+  const slots = new ExportSlots(config.maxExports);
   app.post<ExportRoute>('/api/export/:reportId', { preHandler: app.authenticate }, async (request, reply) => {
     const report = registry.get(request.params.reportId);
     if (!report) throw new HttpError(404, `No report "${request.params.reportId}"`);
@@ -50,34 +56,53 @@ export function exportRoutes(
     const values = parseFilter(report, request.body, istDate(app.clock.now()));
     const { sql, params } = buildQuery(view, values, scope);
     const order = orderClause(view, q.sortBy || undefined, q.sortDir === 'desc' ? 'desc' : 'asc');
-    const cap = EXPORT_CAPS[format];
-    const rows = await withTimeout(db, config.reportTimeoutMs * 2, async (query) => {
-      const total = (await query<{ n: number }>(`SELECT count(*)::int AS n FROM (${sql}) q`, params)).rows[0]?.n ?? 0;
-      if (total > cap) {
-        throw new HttpError(400, `${total.toLocaleString('en-IN')} rows match; ${format.toUpperCase()} export is limited to ${cap.toLocaleString('en-IN')} rows. Narrow the filter${format === 'csv' ? '' : ' or export CSV'}.`);
-      }
-      return (await query(`SELECT * FROM (${sql}) q${order}`, params)).rows;
-    });
+    const release = slots.tryAcquire();
+    if (!release) {
+      void reply.header('retry-after', '30');
+      throw new HttpError(503, EXPORTS_BUSY_MESSAGE);
+    }
+    let opened: ReportRows;
+    try {
+      opened = await openReportRows(db, {
+        sql,
+        params,
+        order,
+        cap: EXPORT_CAPS[format],
+        formatLabel: format.toUpperCase(),
+        suggestCsv: format !== 'csv',
+        batchSize: config.exportBatchRows,
+        timeoutMs: config.reportTimeoutMs * 2,
+      });
+    } catch (err) {
+      release();
+      throw err;
+    }
+    const { total, rows, close } = opened;
 
     const props = (report.filterSchema.properties ?? {}) as Record<string, { title?: string; format?: string }>;
     const user = request.sessionUser;
     const stream = EXPORT_FORMATS[format].write({
       columns,
-      rows: inBatches(rows),
+      rows,
       meta: {
         title: view.tabId ? `${report.definition.title} - ${report.definition.tabs?.find((t) => t.id === view.tabId)?.label ?? view.tabId}` : report.definition.title,
         // Dates read dd/mm/yyyy in exports, filter line included.
         filters: Object.entries(values).map(([k, v]) => ({ label: props[k]?.title ?? k, value: props[k]?.format === 'date' ? formatDate(v) : String(v) })),
         user: user ? `${user.name} (${user.userId})` : 'unknown',
         generatedAt: app.clock.now(),
-        rowCount: rows.length,
+        rowCount: total,
       },
+    });
+    // Finished, failed or abandoned by the client (Fastify destroys the stream): the cursor and the slot go.
+    stream.once('close', () => {
+      release();
+      void close().catch(() => undefined);
     });
     const fileName = exportFileName(report.definition.export?.fileName ?? report.definition.id, values, format);
     return reply
       .header('content-type', EXPORT_FORMATS[format].contentType)
       .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('x-total-rows', String(rows.length))
+      .header('x-total-rows', String(total))
       .header('cache-control', 'no-store')
       .send(stream);
   });

@@ -1,15 +1,18 @@
 import type { Readable } from 'node:stream';
 import { csvStream } from './csv';
-import { pdfStream } from './pdf';
-import { xlsxStream } from './xlsx';
+import { writeInWorker } from './worker-export';
 import type { ExportInput } from './types';
 
 export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
 
+/**
+ * CSV is cheap text, written on the main thread batch by batch; xlsx (zip compression) and PDF (layout) are written
+ * in a worker thread, and their libraries are loaded there only when an export runs.
+ */
 export const EXPORT_FORMATS: Record<ExportFormat, { contentType: string; write: (input: ExportInput) => Readable }> = {
   csv: { contentType: 'text/csv; charset=utf-8', write: csvStream },
-  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', write: xlsxStream },
-  pdf: { contentType: 'application/pdf', write: pdfStream },
+  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', write: (input) => writeInWorker('xlsx', input) },
+  pdf: { contentType: 'application/pdf', write: (input) => writeInWorker('pdf', input) },
 };
 
 export function isExportFormat(v: unknown): v is ExportFormat {

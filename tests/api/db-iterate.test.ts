@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, TEST_DRIVERS, type TestDb } from '../support/db';
+
+/**
+ * Cursors left open: on PGlite named cursors of its one session (the unnamed one is this query's own portal); on
+ * PostgreSQL other connections of this database still inside a transaction.
+ */
+async function openTransactions(t: TestDb): Promise<number> {
+  if (t.db.driver === 'pglite') return (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_cursors WHERE name <> ''")).rows[0]?.n ?? -1;
+  const r = await t.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'`,
+  );
+  return r.rows[0]?.n ?? -1;
+}
+
+describe.each(TEST_DRIVERS)('Db.iterate on %s', (driver) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(driver);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it('reads every row, in order, in batches of at most the batch size', async () => {
+    const sizes: number[] = [];
+    const seen: number[] = [];
+    for await (const batch of t.db.iterate<{ n: number }>('SELECT n FROM generate_series(1, $1::int) n ORDER BY n', [52], { batchSize: 7 })) {
+      sizes.push(batch.length);
+      seen.push(...batch.map((r) => r.n));
+    }
+    expect(seen).toEqual(Array.from({ length: 52 }, (_, i) => i + 1));
+    expect(sizes).toEqual([7, 7, 7, 7, 7, 7, 7, 3]);
+    expect(await openTransactions(t)).toBe(0);
+  });
+
+  it('yields nothing for an empty result and an exact multiple ends cleanly', async () => {
+    const empty: unknown[][] = [];
+    for await (const b of t.db.iterate('SELECT 1 WHERE false', [], { batchSize: 5 })) empty.push(b);
+    expect(empty).toEqual([]);
+    let count = 0;
+    for await (const b of t.db.iterate('SELECT n FROM generate_series(1, 10) n', [], { batchSize: 5 })) count += b.length;
+    expect(count).toBe(10);
+  });
+
+  it('runs prepare in the reading transaction, before the first row', async () => {
+    let counted = -1;
+    let rows = 0;
+    const it = t.db.iterate<{ n: number }>('SELECT n FROM generate_series(1, $1::int) n', [30], {
+      batchSize: 8,
+      prepare: async (tx) => {
+        counted = (await tx.query<{ c: number }>('SELECT count(*)::int AS c FROM generate_series(1, $1::int) n', [30])).rows[0]?.c ?? -1;
+        // Proves it is the same transaction: the setting is only visible inside it.
+        await tx.query("SELECT set_config('hht.iterate_test', 'inside', true)");
+      },
+    });
+    for await (const b of it) rows += b.length;
+    expect(counted).toBe(30);
+    expect(rows).toBe(30);
+  });
+
+  it('a prepare that throws ends the iteration before any row, leaving nothing open', async () => {
+    const it = t.db.iterate('SELECT n FROM generate_series(1, 10) n', [], {
+      batchSize: 3,
+      prepare: () => Promise.reject(new Error('too many rows')),
+    });
+    await expect((async () => {
+      for await (const b of it) void b;
+    })()).rejects.toThrow('too many rows');
+    expect(await openTransactions(t)).toBe(0);
+  });
+
+  it('a query error surfaces on the first read', async () => {
+    await expect((async () => {
+      for await (const b of t.db.iterate('SELECT * FROM no_such_table', [], { batchSize: 3 })) void b;
+    })()).rejects.toThrow(/no_such_table/);
+    expect(await openTransactions(t)).toBe(0);
+    expect((await t.db.query<{ one: number }>('SELECT 1 AS one')).rows[0]?.one).toBe(1);
+  });
+
+  it('stopping early closes the cursor and frees the connection', async () => {
+    const it = t.db.iterate<{ n: number }>('SELECT n FROM generate_series(1, 1000) n', [], { batchSize: 10 })[Symbol.asyncIterator]();
+    const first = await it.next();
+    expect(first.done).toBe(false);
+    expect(await openTransactions(t)).toBe(1); // the cursor is open while the reader holds it
+    await it.return?.(undefined);
+    expect(await openTransactions(t)).toBe(0);
+  });
+
+  it('rejects a batch size below 1', async () => {
+    await expect((async () => {
+      for await (const b of t.db.iterate('SELECT 1', [], { batchSize: 0 })) void b;
+    })()).rejects.toThrow(/batchSize/);
+  });
+
+  it('lets other queries run between batches', async () => {
+    let batches = 0;
+    let answeredAt = -1;
+    const reading = (async () => {
+      for await (const b of t.db.iterate('SELECT n FROM generate_series(1, 200) n', [], { batchSize: 10 })) {
+        void b;
+        batches += 1;
+        if (batches === 2) void t.db.query('SELECT 1').then(() => (answeredAt = batches));
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    await reading;
+    expect(batches).toBe(20);
+    expect(answeredAt).toBeGreaterThan(0);
+    expect(answeredAt).toBeLessThan(20);
+  });
+});
+
