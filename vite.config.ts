@@ -87,7 +87,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 2500,
+    // dist/client/.vite/manifest.json: which files each route loads (tests/support/bundle-size.ts measures them).
+    manifest: true,
   },
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
