@@ -2,9 +2,8 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEv
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { AUTH_LIMITS, LOGIN_CODES, LOGIN_MESSAGES, type CaptchaResponse } from '../../../shared/auth-contract';
-import { encryptPayload } from '../../../shared/crypto';
 import { api, errorMessage, HTTPError } from '../../lib/api';
-import { PAYLOAD_KEY } from '../../lib/payload-key';
+import { encryptText } from '../../lib/payload-crypto';
 import { NoticeLine, noClipboard, type Notice } from './messages';
 import { useCountdown } from './useCountdown';
 
@@ -105,8 +104,8 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
       const body = await api
         .post('/api/loginInfo', {
           json: {
-            userId: encryptPayload(username, PAYLOAD_KEY),
-            pwd: encryptPayload(password, PAYLOAD_KEY),
+            userId: await encryptText(username),
+            pwd: await encryptText(password),
             captchaId: captcha.captchaId,
             captchaAnswer: answer.trim(),
           },

@@ -5,9 +5,8 @@ import { Button } from 'primereact/button';
 import {
   AUTH_LIMITS, OTP_RESEND_MESSAGES, OTP_SEND_MESSAGES, OTP_VERIFY_MESSAGES, VERIFY_CODES, toSrcDate,
 } from '../../../shared/auth-contract';
-import { encryptPayload } from '../../../shared/crypto';
 import { api } from '../../lib/api';
-import { PAYLOAD_KEY } from '../../lib/payload-key';
+import { encryptText } from '../../lib/payload-crypto';
 import { useSession } from '../../lib/session';
 import { NoticeLine, noClipboard, type Notice } from './messages';
 import { useCountdown } from './useCountdown';
@@ -37,7 +36,7 @@ export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void
       try {
         const r = record(
           await api
-            .post('/api/loginOtpDetails', { json: { userId: encryptPayload(userId, PAYLOAD_KEY), srcDate: toSrcDate(new Date()) } })
+            .post('/api/loginOtpDetails', { json: { userId: await encryptText(userId), srcDate: toSrcDate(new Date()) } })
             .json<unknown>(),
         );
         const message = str(r.message);
@@ -62,7 +61,7 @@ export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void
     try {
       const r = record(
         await api
-          .post('/api/VerifyOtp', { json: { userId: encryptPayload(userId, PAYLOAD_KEY), otp: encryptPayload(otp, PAYLOAD_KEY) } })
+          .post('/api/VerifyOtp', { json: { userId: await encryptText(userId), otp: await encryptText(otp) } })
           .json<unknown>(),
       );
       const message = str(r.message);
@@ -96,7 +95,7 @@ export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void
     try {
       const r = record(
         await api
-          .post('/api/ResendOtp', { json: { userId: encryptPayload(userId, PAYLOAD_KEY), srcDate: toSrcDate(new Date()) } })
+          .post('/api/ResendOtp', { json: { userId: await encryptText(userId), srcDate: toSrcDate(new Date()) } })
           .json<unknown>(),
       );
       const message = str(r.message);
