@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { InputText } from 'primereact/inputtext';
-import { Button } from 'primereact/button';
 import { AUTH_LIMITS, LOGIN_CODES, LOGIN_MESSAGES, type CaptchaResponse } from '../../../shared/auth-contract';
 import { api, errorMessage, HTTPError } from '../../lib/api';
 import { encryptText } from '../../lib/payload-crypto';
 import { NoticeLine, noClipboard, type Notice } from './messages';
+import { TextInput, ThemedButton } from './controls';
 import { useCountdown } from './useCountdown';
 
 function parseCaptcha(v: unknown): CaptchaResponse | null {
@@ -150,7 +149,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
     >
       <div className="hht-field">
         <label htmlFor="hht-username">Username</label>
-        <InputText
+        <TextInput
           id="hht-username"
           value={username}
           autoComplete="username"
@@ -161,7 +160,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
         <label htmlFor="hht-password">Password</label>
         {/* Our own toggle: PrimeReact's replaces its icon on every click, so keyboard focus was lost. */}
         <div className="hht-password">
-          <InputText
+          <TextInput
             id="hht-password"
             type={showPassword ? 'text' : 'password'}
             value={password}
@@ -187,12 +186,12 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
           ) : (
             <div className="hht-captcha-placeholder" aria-hidden="true" />
           )}
-          <Button type="button" label="Refresh" icon="pi pi-refresh" outlined disabled={locked || busy} onClick={() => void loadCaptcha()} />
+          <ThemedButton type="button" label="Refresh" icon="pi pi-refresh" outlined disabled={locked || busy} onClick={() => void loadCaptcha()} />
         </div>
       </div>
       <div className="hht-field">
         <label htmlFor="hht-captcha-answer">Captcha answer</label>
-        <InputText
+        <TextInput
           id="hht-captcha-answer"
           value={answer}
           maxLength={AUTH_LIMITS.captchaAnswerMaxLength}
@@ -203,7 +202,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
         />
       </div>
       <NoticeLine notice={shown} testId="login-message" />
-      <Button type="submit" label="Login" disabled={!canSubmit} loading={busy} />
+      <ThemedButton type="submit" label="Login" disabled={!canSubmit} loading={busy} />
     </form>
   );
 }

@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { InputText } from 'primereact/inputtext';
-import { Button } from 'primereact/button';
 import {
   AUTH_LIMITS, OTP_RESEND_MESSAGES, OTP_SEND_MESSAGES, OTP_VERIFY_MESSAGES, VERIFY_CODES, toSrcDate,
 } from '../../../shared/auth-contract';
@@ -9,6 +7,7 @@ import { api } from '../../lib/api';
 import { encryptText } from '../../lib/payload-crypto';
 import { useSession } from '../../lib/session';
 import { NoticeLine, noClipboard, type Notice } from './messages';
+import { TextInput, ThemedButton } from './controls';
 import { useCountdown } from './useCountdown';
 
 const record = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
@@ -120,7 +119,7 @@ export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void
       </p>
       <div className="hht-field">
         <label htmlFor="hht-otp">OTP</label>
-        <InputText
+        <TextInput
           id="hht-otp"
           value={otp}
           inputMode="numeric"
@@ -132,15 +131,15 @@ export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void
       </div>
       <NoticeLine notice={notice} testId="otp-message" />
       <div className="hht-actions">
-        <Button type="submit" label="Verify OTP" loading={busy} disabled={busy} />
-        <Button
+        <ThemedButton type="submit" label="Verify OTP" loading={busy} disabled={busy} />
+        <ThemedButton
           type="button"
           label={resendLeft > 0 ? OTP_RESEND_MESSAGES.wait(resendLeft) : 'Resend OTP'}
           outlined
           disabled={resendLeft > 0 || busy}
           onClick={() => void resend()}
         />
-        <Button type="button" label="Back to Login" outlined onClick={onBack} />
+        <ThemedButton type="button" label="Back to Login" outlined onClick={onBack} />
       </div>
     </form>
   );
