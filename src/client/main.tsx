@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'primeicons/primeicons.css';
 import './app/global.css';
+// The accessibility settings apply to every page, the login screen included.
+import './features/accessibility/accessibility.css';
 import { App } from './app/App';
 import { applyStoredA11y } from './features/accessibility/a11y-settings';
 import { applyScale, DEFAULT_CONFIG, loadLayoutConfig } from './layout/layout-state';
