@@ -25,6 +25,21 @@ function credentialField(set: (value: string) => void) {
   } as const;
 }
 
+/**
+ * The first captcha is asked for as soon as this module runs (with the entry chunk, before React's first render): its
+ * image is the login screen's largest paint, and waiting for the form's mount effect cost a render on slow phones.
+ * It is taken once; every later captcha (Refresh, after a failure, a new form) is fetched when needed.
+ */
+let firstCaptcha: Promise<unknown> | null =
+  typeof window !== 'undefined' && ['/', '/login'].includes(window.location.pathname) ? api.get('/api/captcha').json<unknown>() : null;
+firstCaptcha?.catch(() => undefined); // a failure is reported by the form when it takes the answer
+
+function fetchCaptcha(): Promise<unknown> {
+  const early = firstCaptcha;
+  firstCaptcha = null;
+  return early ?? api.get('/api/captcha').json<unknown>();
+}
+
 /** Step 1: username, password, captcha (spec sections 2, 4, 5 and 8). Calls onPassed(userId) when loginFlag is true. */
 export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) {
   const [username, setUsername] = useState('');
@@ -42,7 +57,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
   const loadCaptcha = useCallback(async (): Promise<void> => {
     setAnswer('');
     try {
-      const c = parseCaptcha(await api.get('/api/captcha').json<unknown>());
+      const c = parseCaptcha(await fetchCaptcha());
       if (!c) throw new Error('bad captcha');
       setCaptcha(c);
     } catch {
