@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --scale small|medium|large] [--data-dir DIR] [--database-url URL]`: seeds (or reuses) a data
  * set and measures seed time, the latency of every report call and export throughput per format.
- * Numbers, not pass/fail: timings belong here, not in unit tests.
+ * Numbers, not pass/fail: timings belong here, not in unit tests. Every run ends with the client bundle sizes (of
+ * dist/client: `npm run build` first); `--client` prints only those, `--lighthouse` those and Lighthouse on /login.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,10 +20,19 @@ import { runView } from '../../src/server/reports/executor';
 import { EXPORT_FORMATS, inBatches, type ExportFormat } from '../../src/server/reports/export';
 import type { ColumnDef } from '../../src/shared/report-definition';
 import { sampleFilter } from '../support/sample-filters';
+import { printBundleSizes } from './bundle-size';
+import { printLighthouse } from './lighthouse';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+// Client sections, no database: `--client` prints the bundle sizes, `--lighthouse` also Lighthouse on /login (slow).
+if (process.argv.includes('--client') || process.argv.includes('--lighthouse')) {
+  printBundleSizes();
+  if (process.argv.includes('--lighthouse')) await printLighthouse();
+  process.exit(0);
 }
 
 const scale = (arg('scale') ?? 'small') as SeedScale;
@@ -82,3 +92,4 @@ for (const [format, n] of [['csv', 100_000], ['xlsx', 50_000], ['pdf', 5_000]] a
   console.log(`| ${format} | ${rows.length} | ${s.toFixed(2)} | ${Math.round(rows.length / s)} | ${bytes} |`);
 }
 await db.close();
+printBundleSizes();
