@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bootTheme } from '../../src/client/layout/theme-link';
 import { DEFAULT_CONFIG } from '../../src/client/layout/layout-state';
-import { DEFAULT_THEME_ID, findTheme } from '../../src/client/layout/themes';
+import { ALL_THEMES, DEFAULT_THEME_ID, findTheme, parseDefaultTheme } from '../../src/client/layout/themes';
 
 /** index.html carries the default theme's <link> (vite.config.ts); the entry only swaps it for another stored theme. */
 function htmlThemeLink(): void {
@@ -18,6 +18,11 @@ describe('theme at start-up', () => {
   it('the default theme is themes.json\'s "default", a light one', () => {
     expect(DEFAULT_CONFIG.theme).toBe(DEFAULT_THEME_ID);
     expect(findTheme(DEFAULT_THEME_ID)?.colorScheme).toBe(DEFAULT_CONFIG.colorScheme);
+  });
+
+  it('refuses a themes.json whose "default" is not one of its themes', () => {
+    expect(() => parseDefaultTheme({ default: 'no-such-theme' }, ALL_THEMES)).toThrow(/"default"/);
+    expect(() => parseDefaultTheme({}, ALL_THEMES)).toThrow(/"default"/);
   });
 
   it('uses the theme index.html links at once: no second request, nothing to wait for', async () => {
