@@ -34,6 +34,17 @@ function themeIds(): string[] {
   return ids;
 }
 
+/** Where index.html wants the default theme's stylesheet: before the app's CSS, which overrides it. */
+const THEME_LINK_MARK = '<!-- hht:theme-link -->';
+
+/** themes.json's "default" theme: index.html links it, so the first paint waits for no script-made request. */
+function defaultThemeId(): string {
+  const doc: unknown = JSON.parse(readFileSync(resolve('themes/themes.json'), 'utf8'));
+  const id = typeof doc === 'object' && doc !== null && 'default' in doc ? doc.default : undefined;
+  if (typeof id !== 'string' || !themeIds().includes(id)) throw new Error('themes/themes.json: "default" must name one of its themes');
+  return id;
+}
+
 /** Files of one theme folder, relative to it (theme.css and fonts/*). */
 function themeFiles(id: string): string[] {
   const walk = (rel: string): string[] =>
@@ -46,11 +57,21 @@ function themeFiles(id: string): string[] {
 
 /**
  * PrimeReact's own theme files, no CDN: copied into the build as themes/<id>/theme.css (+ fonts) for every theme of
- * themes/themes.json, and served from node_modules under /themes/ by the dev server.
+ * themes/themes.json, and served from node_modules under /themes/ by the dev server. index.html gets the default
+ * theme's <link> (id theme-link, as src/client/layout/theme-link.ts expects) ahead of the app's own CSS.
  */
 function primeThemes(): Plugin {
   return {
     name: 'hht-prime-themes',
+    transformIndexHtml: {
+      // After Vite's own processing, which would try to bundle the theme (it is a file of the build, not a module).
+      order: 'post',
+      handler(html) {
+        if (!html.includes(THEME_LINK_MARK)) throw new Error(`index.html has no ${THEME_LINK_MARK} placeholder`);
+        const id = defaultThemeId();
+        return html.replace(THEME_LINK_MARK, `<link rel="stylesheet" id="theme-link" data-theme="${id}" href="/themes/${id}/theme.css" />`);
+      },
+    },
     configureServer(server) {
       const ids = new Set(themeIds());
       server.middlewares.use('/themes', (req, res) => {
@@ -87,7 +108,8 @@ export default defineConfig({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
-    chunkSizeWarningLimit: 2500,
+    // dist/client/.vite/manifest.json: which files each route loads (tests/support/bundle-size.ts measures them).
+    manifest: true,
   },
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },

@@ -1,15 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
-import './layout/layout.css';
+import './app/global.css';
+// The accessibility settings apply to every page, the login screen included.
+import './features/accessibility/accessibility.css';
 import { App } from './app/App';
 import { applyStoredA11y } from './features/accessibility/a11y-settings';
-import { applyScale } from './layout/LayoutContext';
-import { DEFAULT_CONFIG, loadLayoutConfig } from './layout/layout-state';
+import { applyScale, DEFAULT_CONFIG, loadLayoutConfig } from './layout/layout-state';
 import { bootTheme } from './layout/theme-link';
 
-// Before the first render: accessibility flags, scale and the stored theme (no inline script: strict CSP).
+// Before the first render: accessibility flags, scale and the stored theme (no inline script: strict CSP). index.html
+// links the default theme, so the usual first paint waits for no script-made request; another stored theme replaces it.
 applyStoredA11y();
 const config = loadLayoutConfig(localStorage);
 applyScale(config.scale);

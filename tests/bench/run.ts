@@ -4,6 +4,8 @@
  * `npm run bench -- --section report-role [--database-url URL]`: only the cost of running report SQL as the report
  * role (an empty migrated database; see report-role.ts).
  * Numbers, not pass/fail: timings belong here, not in unit tests. `--exports`: the export section (exports.ts).
+ * Every run ends with the client bundle sizes (of dist/client: `npm run build` first); `--client` prints only
+ * those, `--lighthouse` those and Lighthouse on /login.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,8 @@ import { EXPORT_FORMATS, inBatches, type ExportFormat } from '../../src/server/r
 import type { ColumnDef } from '../../src/shared/report-definition';
 import { sampleFilter } from '../support/sample-filters';
 import { benchReportRole } from './report-role';
+import { printBundleSizes } from './bundle-size';
+import { printLighthouse } from './lighthouse';
 
 if (process.argv.includes('--exports')) {
   await import('./exports'); // its own section: export latency and memory (see exports.ts)
@@ -30,6 +34,13 @@ if (process.argv.includes('--exports')) {
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+// Client sections, no database: `--client` prints the bundle sizes, `--lighthouse` also Lighthouse on /login (slow).
+if (process.argv.includes('--client') || process.argv.includes('--lighthouse')) {
+  printBundleSizes();
+  if (process.argv.includes('--lighthouse')) await printLighthouse();
+  process.exit(0);
 }
 
 const scale = (arg('scale') ?? 'small') as SeedScale;
@@ -97,3 +108,4 @@ await db.close();
 
 // Authenticated request cost: one statement per token check (tests/bench/auth-round-trip.ts; --skip-auth leaves it out).
 if (!process.argv.includes('--skip-auth')) await (await import('./auth-round-trip')).benchAuthRoundTrip(databaseUrl);
+printBundleSizes();

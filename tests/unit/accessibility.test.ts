@@ -36,7 +36,7 @@ describe('font step (spec section 4)', () => {
   });
 
   it('the CSS clamps the root font size the same way', () => {
-    const css = readFileSync('src/client/layout/layout.css', 'utf8');
+    const css = readFileSync('src/client/app/global.css', 'utf8');
     expect(css).toContain('clamp(12px, calc(var(--layout-scale, 14px) + var(--a11y-font-offset, 0px)), 20px)');
   });
 });

@@ -7,6 +7,7 @@ import { AppTopbar } from './AppTopbar';
 import { useLayout } from './LayoutContext';
 import { isMenuOverContent } from './layout-state';
 import { useHashScroll, useReloadKey } from './navigation';
+import './layout.css';
 
 export interface AppLayoutProps {
   accessibility: ReactNode;

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { PrimeReactContext, PrimeReactProvider } from 'primereact/api';
 import {
+  applyScale,
   DESKTOP_MIN_WIDTH,
   initialLayoutState,
   isScrollBlocked,
@@ -50,11 +51,6 @@ function subscribeDesktop(onChange: () => void): () => void {
   return () => mq.removeEventListener('change', onChange);
 }
 const isDesktop = (): boolean => window.matchMedia(desktopQuery).matches;
-
-/** Sets the root font size variable; the CSS combines it with the accessibility font step and clamps to 12-20 px. */
-export function applyScale(scale: number, doc: Document = document): void {
-  doc.documentElement.style.setProperty('--layout-scale', `${scale}px`);
-}
 
 function LayoutStateProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(layoutReducer, undefined, () => initialLayoutState(loadLayoutConfig(localStorage)));

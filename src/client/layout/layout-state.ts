@@ -1,4 +1,4 @@
-import { findTheme, type ColorScheme } from './themes';
+import { DEFAULT_THEME_ID, findTheme, type ColorScheme } from './themes';
 
 /** Spec section 3: layout configuration, persisted in local storage. */
 export type MenuMode = 'static' | 'overlay';
@@ -39,8 +39,8 @@ export const DEFAULT_CONFIG: LayoutConfig = {
   menuMode: 'static',
   inputStyle: 'outlined',
   ripple: false,
-  theme: 'lara-light-indigo',
-  colorScheme: 'light',
+  theme: DEFAULT_THEME_ID,
+  colorScheme: findTheme(DEFAULT_THEME_ID)?.colorScheme ?? 'light',
 };
 
 export const CLOSED_FLAGS: LayoutFlags = {
@@ -156,6 +156,11 @@ export function parseLayoutConfig(value: unknown): LayoutConfig {
     // The scheme always follows the theme, whatever storage says.
     colorScheme: theme ? theme.colorScheme : DEFAULT_CONFIG.colorScheme,
   };
+}
+
+/** Sets the root font size variable; the CSS combines it with the accessibility font step and clamps to 12-20 px. */
+export function applyScale(scale: number, doc: Document = document): void {
+  doc.documentElement.style.setProperty('--layout-scale', `${scale}px`);
 }
 
 export function loadLayoutConfig(storage: Pick<Storage, 'getItem'>): LayoutConfig {

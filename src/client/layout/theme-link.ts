@@ -50,9 +50,18 @@ export async function swapTheme(id: string, doc: Document = document): Promise<v
 
 /**
  * First theme at start-up (before the first render): the stored theme, falling back to the default when it cannot be
- * loaded. Never waits longer than timeoutMs, so a slow network cannot keep the page blank.
+ * loaded. Never waits longer than timeoutMs, so a slow network cannot keep the page blank. When index.html already
+ * links the stored theme (the default one), returns at once.
  */
 export async function bootTheme(id: string, fallbackId: string, timeoutMs = 4000, doc: Document = document): Promise<string> {
+  const linked = doc.getElementById(LINK_ID);
+  const linkedTheme = linked instanceof HTMLLinkElement ? linked.dataset.theme : undefined;
+  const stored = findTheme(id);
+  if (stored && linkedTheme === id) {
+    // index.html already links it (the default theme): nothing to fetch or wait for.
+    applyColorScheme(stored.colorScheme, doc);
+    return id;
+  }
   const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), timeoutMs));
   for (const candidate of id === fallbackId ? [id] : [id, fallbackId]) {
     try {

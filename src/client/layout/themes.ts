@@ -40,6 +40,15 @@ export function parseThemeGroups(value: unknown): ThemeGroup[] {
 export const THEME_GROUPS: ThemeGroup[] = parseThemeGroups(themesJson);
 export const ALL_THEMES: ThemeOption[] = THEME_GROUPS.flatMap((g) => g.themes);
 
+/** themes.json's "default": one of its themes; index.html links it (see the themes plugin in vite.config.ts). */
+export function parseDefaultTheme(value: unknown, themes: ThemeOption[]): string {
+  const id = isRecord(value) ? value.default : undefined;
+  if (typeof id !== 'string' || !themes.some((t) => t.id === id)) throw new Error('themes.json: "default" must be the id of one of its themes');
+  return id;
+}
+
+export const DEFAULT_THEME_ID: string = parseDefaultTheme(themesJson, ALL_THEMES);
+
 export function findTheme(id: string): ThemeOption | undefined {
   return ALL_THEMES.find((t) => t.id === id);
 }

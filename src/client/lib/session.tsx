@@ -1,13 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Toast } from 'primereact/toast';
 import {
   SESSION_MESSAGES, STORAGE_KEYS, type ProfileResponse, type TokenPair, type TrainManningRequest,
 } from '../../shared/auth-contract';
-import { decryptJson, encryptJson } from '../../shared/crypto';
 import { parseProfile, type UserProfile } from '../../shared/profile';
 import { api, endSession, onSessionEnd, SessionEndedError, tokenSubject, tokens } from './api';
-import { PAYLOAD_KEY } from './payload-key';
+import { decryptValue, encryptValue } from './payload-crypto';
+import type { QueuedNotice } from './SessionToasts';
+
+const SessionToasts = lazy(() => import('./SessionToasts'));
 
 /** Session storage keys of spec section 3. */
 export const ACCESS_TOKEN = STORAGE_KEYS.accessToken;
@@ -61,32 +62,40 @@ export function normaliseTrainList(value: unknown): string[] {
 }
 
 /** The stored (encrypted) train list, or null when missing or undecryptable. */
-export function readStoredTrains(): string[] | null {
-  const value = decryptJson(sessionStorage.getItem(ENCRYPT), PAYLOAD_KEY);
+export async function readStoredTrains(): Promise<string[] | null> {
+  const value = await decryptValue(sessionStorage.getItem(ENCRYPT));
   return Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : null;
 }
 
 async function fetchProfile(): Promise<UserProfile | null> {
   const body = await api.get('/api/userprofile').json<ProfileResponse>();
-  return parseProfile(decryptJson(body?.encryptedProfile, PAYLOAD_KEY));
+  return parseProfile(await decryptValue(body?.encryptedProfile));
 }
 
 async function fetchTrains(profile: UserProfile): Promise<string[]> {
   const list = normaliseTrainList(await api.post('/api/TrainManningData', { json: trainRequestFor(profile) }).json<unknown>());
-  sessionStorage.setItem(ENCRYPT, encryptJson(list, PAYLOAD_KEY));
+  sessionStorage.setItem(ENCRYPT, await encryptValue(list));
   return list;
 }
 
 /** Holds the signed-in state; place it inside the router (it navigates). */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const toast = useRef<Toast>(null);
   const [profile, setProfile] = useState<UserProfile | null>(null);
-  const [trains, setTrains] = useState<string[]>(() => readStoredTrains() ?? []);
+  // Filled by verify() (stored list) or the login; nothing shows the list before either has run.
+  const [trains, setTrains] = useState<string[]>([]);
+  // Notices wait here until the toast chunk has loaded (it loads with the first one).
+  const [notices, setNotices] = useState<QueuedNotice[]>([]);
+  const [toasts, setToasts] = useState(false);
+  const noticeSeq = useRef(0);
 
   const notify = useCallback((severity: NoticeSeverity, text: string) => {
-    toast.current?.show({ severity, summary: text, life: 6000 });
+    noticeSeq.current += 1;
+    const id = noticeSeq.current;
+    setToasts(true);
+    setNotices((q) => [...q, { id, severity, text }]);
   }, []);
+  const noticesShown = useCallback((ids: number[]) => setNotices((q) => q.filter((n) => !ids.includes(n.id))), []);
 
   const reset = useCallback(() => {
     setProfile(null);
@@ -128,7 +137,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const p = await fetchProfile(); // SessionEndedError propagates: already handled by the client
     if (!p) return false;
     setProfile(p);
-    const stored = readStoredTrains();
+    const stored = await readStoredTrains();
     if (stored) setTrains(stored);
     else await loadTrains(p);
     return true;
@@ -159,7 +168,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
   return (
     <SessionContext.Provider value={value}>
-      <Toast ref={toast} position="top-right" />
+      {toasts && (
+        <Suspense fallback={null}>
+          <SessionToasts queue={notices} onShown={noticesShown} />
+        </Suspense>
+      )}
       {children}
     </SessionContext.Provider>
   );

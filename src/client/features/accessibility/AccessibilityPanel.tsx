@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from 'primereact/dialog';
-import '@fontsource/opendyslexic/400.css';
-import '@fontsource/opendyslexic/700.css';
-import './accessibility.css';
+import './accessibility-panel.css';
 import {
   applyA11y,
   DEFAULT_A11Y,

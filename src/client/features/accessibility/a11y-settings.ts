@@ -101,10 +101,20 @@ export function saveA11y(storage: Pick<Storage, 'setItem'>, s: A11ySettings): vo
   }
 }
 
+let dyslexicFaces: Promise<unknown> | null = null;
+
+/** OpenDyslexic's @font-face rules (and so its files) load only once the option is on, not with every first load. */
+function loadDyslexicFont(): void {
+  dyslexicFaces ??= Promise.all([import('@fontsource/opendyslexic/400.css'), import('@fontsource/opendyslexic/700.css')]).catch(() => {
+    dyslexicFaces = null; // try again the next time the settings apply
+  });
+}
+
 /** Puts the settings on <html>: one class per flag and the font offset variable used by the root font size. */
 export function applyA11y(s: A11ySettings, root: HTMLElement = document.documentElement): void {
   for (const f of FLAGS) root.classList.toggle(FLAG_CLASSES[f], s[f]);
   root.style.setProperty('--a11y-font-offset', `${fontOffset(s.fontStep)}px`);
+  if (s.dyslexicFont) loadDyslexicFont();
 }
 
 /** Before the first render (main.tsx): apply what local storage holds, so a reload shows no flash. */

@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { InputText } from 'primereact/inputtext';
-import { Button } from 'primereact/button';
 import { AUTH_LIMITS, LOGIN_CODES, LOGIN_MESSAGES, type CaptchaResponse } from '../../../shared/auth-contract';
-import { encryptPayload } from '../../../shared/crypto';
 import { api, errorMessage, HTTPError } from '../../lib/api';
-import { PAYLOAD_KEY } from '../../lib/payload-key';
+import { encryptText } from '../../lib/payload-crypto';
 import { NoticeLine, noClipboard, type Notice } from './messages';
+import { TextInput, ThemedButton } from './controls';
 import { useCountdown } from './useCountdown';
 
 function parseCaptcha(v: unknown): CaptchaResponse | null {
@@ -27,6 +25,21 @@ function credentialField(set: (value: string) => void) {
   } as const;
 }
 
+/**
+ * The first captcha is asked for as soon as this module runs (with the entry chunk, before React's first render): its
+ * image is the login screen's largest paint, and waiting for the form's mount effect cost a render on slow phones.
+ * It is taken once; every later captcha (Refresh, after a failure, a new form) is fetched when needed.
+ */
+let firstCaptcha: Promise<unknown> | null =
+  typeof window !== 'undefined' && ['/', '/login'].includes(window.location.pathname) ? api.get('/api/captcha').json<unknown>() : null;
+firstCaptcha?.catch(() => undefined); // a failure is reported by the form when it takes the answer
+
+function fetchCaptcha(): Promise<unknown> {
+  const early = firstCaptcha;
+  firstCaptcha = null;
+  return early ?? api.get('/api/captcha').json<unknown>();
+}
+
 /** Step 1: username, password, captcha (spec sections 2, 4, 5 and 8). Calls onPassed(userId) when loginFlag is true. */
 export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) {
   const [username, setUsername] = useState('');
@@ -44,7 +57,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
   const loadCaptcha = useCallback(async (): Promise<void> => {
     setAnswer('');
     try {
-      const c = parseCaptcha(await api.get('/api/captcha').json<unknown>());
+      const c = parseCaptcha(await fetchCaptcha());
       if (!c) throw new Error('bad captcha');
       setCaptcha(c);
     } catch {
@@ -105,8 +118,8 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
       const body = await api
         .post('/api/loginInfo', {
           json: {
-            userId: encryptPayload(username, PAYLOAD_KEY),
-            pwd: encryptPayload(password, PAYLOAD_KEY),
+            userId: await encryptText(username),
+            pwd: await encryptText(password),
             captchaId: captcha.captchaId,
             captchaAnswer: answer.trim(),
           },
@@ -151,7 +164,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
     >
       <div className="hht-field">
         <label htmlFor="hht-username">Username</label>
-        <InputText
+        <TextInput
           id="hht-username"
           value={username}
           autoComplete="username"
@@ -162,7 +175,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
         <label htmlFor="hht-password">Password</label>
         {/* Our own toggle: PrimeReact's replaces its icon on every click, so keyboard focus was lost. */}
         <div className="hht-password">
-          <InputText
+          <TextInput
             id="hht-password"
             type={showPassword ? 'text' : 'password'}
             value={password}
@@ -188,12 +201,12 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
           ) : (
             <div className="hht-captcha-placeholder" aria-hidden="true" />
           )}
-          <Button type="button" label="Refresh" icon="pi pi-refresh" outlined disabled={locked || busy} onClick={() => void loadCaptcha()} />
+          <ThemedButton type="button" label="Refresh" icon="pi pi-refresh" outlined disabled={locked || busy} onClick={() => void loadCaptcha()} />
         </div>
       </div>
       <div className="hht-field">
         <label htmlFor="hht-captcha-answer">Captcha answer</label>
-        <InputText
+        <TextInput
           id="hht-captcha-answer"
           value={answer}
           maxLength={AUTH_LIMITS.captchaAnswerMaxLength}
@@ -204,7 +217,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
         />
       </div>
       <NoticeLine notice={shown} testId="login-message" />
-      <Button type="submit" label="Login" disabled={!canSubmit} loading={busy} />
+      <ThemedButton type="submit" label="Login" disabled={!canSubmit} loading={busy} />
     </form>
   );
 }

@@ -1,15 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { InputText } from 'primereact/inputtext';
-import { Button } from 'primereact/button';
 import {
   AUTH_LIMITS, OTP_RESEND_MESSAGES, OTP_SEND_MESSAGES, OTP_VERIFY_MESSAGES, VERIFY_CODES, toSrcDate,
 } from '../../../shared/auth-contract';
-import { encryptPayload } from '../../../shared/crypto';
 import { api } from '../../lib/api';
-import { PAYLOAD_KEY } from '../../lib/payload-key';
+import { encryptText } from '../../lib/payload-crypto';
 import { useSession } from '../../lib/session';
 import { NoticeLine, noClipboard, type Notice } from './messages';
+import { TextInput, ThemedButton } from './controls';
 import { useCountdown } from './useCountdown';
 
 const record = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
@@ -37,7 +35,7 @@ export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void
       try {
         const r = record(
           await api
-            .post('/api/loginOtpDetails', { json: { userId: encryptPayload(userId, PAYLOAD_KEY), srcDate: toSrcDate(new Date()) } })
+            .post('/api/loginOtpDetails', { json: { userId: await encryptText(userId), srcDate: toSrcDate(new Date()) } })
             .json<unknown>(),
         );
         const message = str(r.message);
@@ -62,7 +60,7 @@ export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void
     try {
       const r = record(
         await api
-          .post('/api/VerifyOtp', { json: { userId: encryptPayload(userId, PAYLOAD_KEY), otp: encryptPayload(otp, PAYLOAD_KEY) } })
+          .post('/api/VerifyOtp', { json: { userId: await encryptText(userId), otp: await encryptText(otp) } })
           .json<unknown>(),
       );
       const message = str(r.message);
@@ -96,7 +94,7 @@ export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void
     try {
       const r = record(
         await api
-          .post('/api/ResendOtp', { json: { userId: encryptPayload(userId, PAYLOAD_KEY), srcDate: toSrcDate(new Date()) } })
+          .post('/api/ResendOtp', { json: { userId: await encryptText(userId), srcDate: toSrcDate(new Date()) } })
           .json<unknown>(),
       );
       const message = str(r.message);
@@ -121,7 +119,7 @@ export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void
       </p>
       <div className="hht-field">
         <label htmlFor="hht-otp">OTP</label>
-        <InputText
+        <TextInput
           id="hht-otp"
           value={otp}
           inputMode="numeric"
@@ -133,15 +131,15 @@ export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void
       </div>
       <NoticeLine notice={notice} testId="otp-message" />
       <div className="hht-actions">
-        <Button type="submit" label="Verify OTP" loading={busy} disabled={busy} />
-        <Button
+        <ThemedButton type="submit" label="Verify OTP" loading={busy} disabled={busy} />
+        <ThemedButton
           type="button"
           label={resendLeft > 0 ? OTP_RESEND_MESSAGES.wait(resendLeft) : 'Resend OTP'}
           outlined
           disabled={resendLeft > 0 || busy}
           onClick={() => void resend()}
         />
-        <Button type="button" label="Back to Login" outlined onClick={onBack} />
+        <ThemedButton type="button" label="Back to Login" outlined onClick={onBack} />
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
-import { Message } from 'primereact/message';
+import { InlineMessage, type Severity } from './controls';
 
 export interface Notice {
-  severity: 'success' | 'info' | 'warn' | 'error';
+  severity: Severity;
   text: string;
 }
 
@@ -10,7 +10,7 @@ export function NoticeLine({ notice, testId }: { notice: Notice | null; testId: 
   if (!notice) return null;
   return (
     <div role={notice.severity === 'error' ? 'alert' : 'status'} data-testid={testId}>
-      <Message severity={notice.severity} text={notice.text} />
+      <InlineMessage severity={notice.severity} text={notice.text} />
     </div>
   );
 }

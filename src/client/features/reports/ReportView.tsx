@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Paginator } from 'primereact/paginator';
 import { TabMenu } from 'primereact/tabmenu';
@@ -11,12 +11,18 @@ import { todayIst } from './lib/dates';
 import { reportViews } from './lib/views';
 import type { Row } from './lib/parse';
 import { FilterForm } from './components/FilterForm';
-import { ResultGrid } from './components/ResultGrid';
 import { sortRows, type SortState } from './lib/sort-rows';
 import { ExportButtons } from './components/ExportButtons';
 import { PrintButton, type PrintData } from './components/PrintView';
 import { ErrorState, LoadingRows } from './components/States';
 import { CoachConsist } from './components/CoachConsist';
+
+/**
+ * AG Grid is most of a report's code and only shows results: it loads when the page has a request to run (Run, or a
+ * shared link that runs), in parallel with the request, so the filter form does not wait for it.
+ */
+const loadGrid = () => import('./components/ResultGrid');
+const ResultGrid = lazy(async () => ({ default: (await loadGrid()).ResultGrid }));
 
 const n = (x: number): string => x.toLocaleString('en-IN');
 const PRINT_PAGE = 1000;
@@ -72,6 +78,10 @@ export function ReportView({ report }: { report: PublicReport }) {
   const queryKey = request ? JSON.stringify(request) : null;
   const keepKey = request ? `${active.endpoint}?${urlKey ?? ''}` : null;
   const query = useReportQuery(request, queryKey, keepKey);
+  const wantsGrid = request !== null;
+  useEffect(() => {
+    if (wantsGrid) void loadGrid().catch(() => undefined); // a failed load shows when the grid renders
+  }, [wantsGrid]);
 
   // Field errors of a 400 stay on the fields until the user edits the form.
   const [dismissed, setDismissed] = useState<ApiError | null>(null);
@@ -236,17 +246,19 @@ export function ReportView({ report }: { report: PublicReport }) {
                 <PrintButton title={views.length > 1 ? `${report.title}: ${active.label}` : report.title} columns={visibleColumns} filters={applied} fetchAll={fetchAll} />
               </div>
             </div>
-            <ResultGrid
-              key={active.tabId ?? ''}
-              storageKey={{ reportId: report.id, ...(active.tabId ? { tabId: active.tabId } : {}) }}
-              columns={active.columns}
-              rows={data.rows}
-              paging={active.paging}
-              loading={query.loading}
-              sort={sort}
-              onSortChange={onSortChange}
-              onVisibleColumnsChange={setVisible}
-            />
+            <Suspense fallback={<LoadingRows label="Loading the results grid…" />}>
+              <ResultGrid
+                key={active.tabId ?? ''}
+                storageKey={{ reportId: report.id, ...(active.tabId ? { tabId: active.tabId } : {}) }}
+                columns={active.columns}
+                rows={data.rows}
+                paging={active.paging}
+                loading={query.loading}
+                sort={sort}
+                onSortChange={onSortChange}
+                onVisibleColumnsChange={setVisible}
+              />
+            </Suspense>
             {server && (
               <Paginator
                 first={(page - 1) * (rowsPerPage ?? active.paging.pageSize)}
