@@ -35,9 +35,6 @@ CREATE TABLE hht_records (
 -- deterministic keys (run_id * 100000 + n < 10^15).
 CREATE SEQUENCE hht_row_ids START WITH 100000000000000000;
 
--- The O/NT mark of a passenger is recomputed from their events when one arrives.
-CREATE INDEX checking_events_psgn ON checking_events (psgn_id);
-
 -- Berth type from the class layout (the generator's berthType), for berths a terminal allots.
 CREATE FUNCTION hht_berth_type(cls text, berth int) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT (CASE cls
