@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --scale small|medium|large] [--data-dir DIR] [--database-url URL]`: seeds (or reuses) a data
+ * `npm run bench [-- --scale small|medium|large] [--data-dir DIR] [--database-url URL] [--section sync]`: seeds (or reuses) a data
  * set and measures seed time, the latency of every report call and export throughput per format.
  * Numbers, not pass/fail: timings belong here, not in unit tests.
  */
@@ -23,6 +23,12 @@ import { sampleFilter } from '../support/sample-filters';
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+// `--section sync`: only the device sync numbers (tests/bench/hht-sync.ts), on fresh tiny data sets.
+if (arg('section') === 'sync') {
+  await (await import('./hht-sync')).benchSync(arg('database-url'));
+  process.exit(0);
 }
 
 const scale = (arg('scale') ?? 'small') as SeedScale;
