@@ -46,3 +46,11 @@ CREATE FUNCTION hht_berth_type(cls text, berth int) RETURNS text LANGUAGE sql IM
     ELSE ARRAY['LB','MB','UB','LB','MB','UB','SL','SU'] END)[((berth - 1) % (CASE cls
     WHEN '1A' THEN 4 WHEN '2A' THEN 6 WHEN 'CC' THEN 5 WHEN 'EC' THEN 4 WHEN '2S' THEN 6 ELSE 8 END)) + 1]
 $$;
+
+-- The live feed: records planned to sync up to hwm are released; a lease keeps one server process releasing.
+CREATE TABLE hht_feed_state (
+  id int PRIMARY KEY CHECK (id = 1),
+  hwm timestamptz NOT NULL,
+  lease_owner text,
+  lease_until timestamptz
+);

@@ -2,6 +2,8 @@ import type { Db } from '../types';
 import { buildReference, SCALES, type Reference, type SeedScale } from './reference';
 import { deleteRunsOf, generateDay, loadDay, loadReference, refreshDeviceSync, tableCounts } from './loader';
 import { addDays } from './runs';
+import { planDay } from '../../hht/plan';
+import { releaseRecords } from '../../hht/release';
 
 export type { SeedScale } from './reference';
 export { SCALES } from './reference';
@@ -11,6 +13,11 @@ export interface SeedOptions {
   /** 'YYYY-MM-DD' (IST) the window is relative to: runs from today-30 to today+1. */
   today: string;
   log: (line: string) => void;
+  /**
+   * Live data (the HHT feed): load only what terminals would have synced by this time, through the sync
+   * ingest; the rest is released by the feed (src/server/hht/feed.ts). Absent: every day complete, as planned.
+   */
+  liveAt?: Date;
 }
 
 /** Days kept behind today; the window runs from today - WINDOW_PAST to tomorrow. */
@@ -76,7 +83,9 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
   const windowEnd = addDays(opts.today, 1);
 
   const uncharted = await db.query<{ d: string }>(
-    'SELECT DISTINCT start_date AS d FROM train_runs WHERE chart1_at IS NULL AND start_date <= $1::date ORDER BY 1',
+    // Booking-phase runs have no beats; a live run whose chart time has not come yet has them (and is kept).
+    `SELECT DISTINCT start_date AS d FROM train_runs r WHERE chart1_at IS NULL AND start_date <= $1::date
+       AND NOT EXISTS (SELECT 1 FROM beats b WHERE b.run_id = r.run_id) ORDER BY 1`,
     [opts.today],
   );
   const redo = uncharted.rows.map((r) => r.d);
@@ -91,7 +100,13 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
   let passengers = 0;
   for (const [i, date] of days.entries()) {
     const rows = generateDay(ref, date, opts.today);
-    if (!(await loadDay(db, rows, date))) continue;
+    if (opts.liveAt) {
+      const until = opts.liveAt.toISOString();
+      const plan = planDay(rows, until);
+      if (!(await loadDay(db, plan.base, date))) continue;
+      const due = plan.records.filter((r) => r.syncTime <= until);
+      await releaseRecords(db, due, `seed:${date}`, opts.liveAt);
+    } else if (!(await loadDay(db, rows, date))) continue;
     runs += rows.train_runs.length;
     passengers += rows.passengers.length;
     opts.log(`seed: ${date} (${i + 1}/${days.length} days) ${rows.train_runs.length} runs, ${fmt(rows.passengers.length)} passengers`);
@@ -100,6 +115,10 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
   // PGlite has no autovacuum, so without this reports were planned on empty-table estimates.
   const unanalysed = await db.query("SELECT 1 FROM pg_class WHERE relname = 'checking_events' AND reltuples < 0");
   if (days.length > 0 || unanalysed.rows.length > 0) await db.query('ANALYZE');
+  // The feed releases what was planned after this (only on the first seed: a later start catches up from its mark).
+  if (opts.liveAt) {
+    await db.query('INSERT INTO hht_feed_state (id, hwm) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [opts.liveAt.toISOString()]);
+  }
   if (days.length > 0) {
     await refreshDeviceSync(db);
     opts.log(`seed: window filled, ${fmt(runs)} runs and ${fmt(passengers)} passengers added`);
