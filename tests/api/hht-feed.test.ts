@@ -42,7 +42,7 @@ async function futureRows(db: Db, now: Date): Promise<Record<string, number>> {
 }
 
 /** What the reports count: rows per table, and today's activity. */
-async function totals(db: Db): Promise<Record<string, number>> {
+async function totals(db: Db) {
   const q = async (sql: string): Promise<number> => Number((await db.query<{ n: number }>(sql)).rows[0]?.n);
   const today = `(SELECT run_id FROM train_runs WHERE start_date = '${SEED_TODAY}')`;
   return {
