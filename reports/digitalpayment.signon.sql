@@ -1,4 +1,5 @@
--- Sign-ons (beats) of TTEs on one IST date with sign on/off times and their digital collections that day.
+-- Sign-ons (beats) of TTEs on one IST date with sign on/off times and their digital collections that day: the
+-- same IST day the count's link lists (payments of an overnight beat after midnight belong to the next date).
 -- Runs from the day before (overnight beats) via the train_runs start_date index.
 SELECT b.sign_on_id,
        b.trip_id,
@@ -22,8 +23,8 @@ SELECT b.sign_on_id,
   LEFT JOIN (
         SELECT dp.sign_on_id, count(*)::int AS txn_count, sum(dp.amount) FILTER (WHERE dp.status = 'SUCCESS') AS amount
           FROM digital_payments dp
-         WHERE dp.txn_at >= (:srcDate::date - 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
-           AND dp.txn_at < (:srcDate::date + 3)::timestamp AT TIME ZONE 'Asia/Kolkata'
+         WHERE dp.txn_at >= :srcDate::date::timestamp AT TIME ZONE 'Asia/Kolkata'
+           AND dp.txn_at < (:srcDate::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
          GROUP BY dp.sign_on_id
        ) pay ON pay.sign_on_id = b.sign_on_id
  WHERE tr.start_date BETWEEN :srcDate::date - 1 AND :srcDate::date

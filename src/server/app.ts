@@ -14,6 +14,8 @@ import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/export';
 import { lookupRoutes } from './routes/lookups';
 import { deviceRoutes } from './routes/devices';
+import { hhtCredentialRoutes } from './routes/hht-credentials';
+import { hhtSyncRoutes } from './routes/hht-sync';
 import { feedbackRoutes } from './routes/feedback';
 import { metaRoutes } from './routes/meta';
 import { consistRoutes } from './routes/consist';
@@ -94,6 +96,8 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   exportRoutes(app, { db, config, registry, suMobiles });
   metaRoutes(app, { rootDir: config.rootDir }); // dashboard.json, docs/release-notes.json (watched)
   deviceRoutes(app, { db, suMobiles });
+  hhtCredentialRoutes(app, { db, suMobiles });
+  hhtSyncRoutes(app, { db });
   feedbackRoutes(app, { db });
   consistRoutes(app, { db, config, suMobiles });
   trainRoutes(app, { db, suMobiles });

@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl: string | undefined;
   seed: 'demo' | 'none';
   seedScale: 'small' | 'medium' | 'large';
+  /** Live HHT feed (HHT_FEED, default on): with the demo seed, planned records appear as their sync time passes. */
+  feed: boolean;
   payloadKey: string;
   /** HHT_JWT_SECRET; when unset a random key is generated on first start (auth/signing-secret.ts). */
   jwtSecret: string | undefined;
@@ -110,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`HHT_CONSIST_TIMEOUT_MS must be a number of milliseconds from 100 to 60000, got "${consistTimeoutText}"`);
   }
 
+  const feedText = env.HHT_FEED ?? 'on';
+  if (feedText !== 'on' && feedText !== 'off') problems.push(`HHT_FEED must be "on" or "off", got "${feedText}"`);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -118,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     seed: seed as Config['seed'],
     seedScale: seedScale as Config['seedScale'],
+    feed: feedText === 'on',
     payloadKey: env.HHT_PAYLOAD_KEY || DEFAULT_PAYLOAD_KEY,
     jwtSecret,
     testHooks,

@@ -5,6 +5,7 @@ import { ensureSeeded, fillWindow } from './db/seed';
 import { buildApp } from './app';
 import { insertDemoUsers } from './auth/demo-users';
 import { istDate, systemClock } from './clock';
+import { startLiveFeed } from './hht/start';
 
 /** Prints one clear line and exits: bad configuration and unreachable databases never show a stack trace. */
 function fail(message: string): never {
@@ -42,7 +43,9 @@ async function main(): Promise<void> {
   const log = (line: string): void => {
     process.stdout.write(`${line}\n`);
   };
-  const seedOpts = () => ({ scale: config.seedScale, today: istDate(systemClock.now()), log });
+  // Live data: the demo seed holds what terminals synced by now, and the feed releases the rest as it comes due.
+  const live = config.seed === 'demo' && config.feed;
+  const seedOpts = () => ({ scale: config.seedScale, today: istDate(systemClock.now()), log, ...(live ? { liveAt: systemClock.now() } : {}) });
   if (config.seed === 'demo') {
     await ensureSeeded(db, seedOpts());
     await insertDemoUsers(db);
@@ -66,6 +69,7 @@ async function main(): Promise<void> {
     midnightTimer.unref();
   };
   scheduleMidnight();
+  const feed = live ? startLiveFeed(db, systemClock, app.log) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -73,6 +77,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
     clearTimeout(midnightTimer);
+    await feed?.stop();
     await app.close(); // stops accepting, waits for in-flight requests
     await db.close();
     process.exit(0);

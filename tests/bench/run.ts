@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --scale small|medium|large] [--data-dir DIR] [--database-url URL]`: seeds (or reuses) a data
+ * `npm run bench [-- --scale small|medium|large] [--data-dir DIR] [--database-url URL] [--section sync]`: seeds (or reuses) a data
  * set and measures seed time, the latency of every report call and export throughput per format.
  * `npm run bench -- --section report-role [--database-url URL]`: only the cost of running report SQL as the report
  * role (an empty migrated database; see report-role.ts).
@@ -40,6 +40,12 @@ function arg(name: string): string | undefined {
 if (process.argv.includes('--client') || process.argv.includes('--lighthouse')) {
   printBundleSizes();
   if (process.argv.includes('--lighthouse')) await printLighthouse();
+  process.exit(0);
+}
+
+// `--section sync`: only the device sync numbers (tests/bench/hht-sync.ts), on fresh tiny data sets.
+if (arg('section') === 'sync') {
+  await (await import('./hht-sync')).benchSync(arg('database-url'));
   process.exit(0);
 }
 

@@ -64,4 +64,24 @@ describe.skipIf(!shellReady)('dashboard and devices in the browser', () => {
     await dialog.getByText(`Remarks: ${remark}`).waitFor();
     expect(failed).toEqual([]);
   });
+  it('lets HHTDIV issue a sync credential shown once, which the sync API accepts until it is revoked', async () => {
+    const base = inject('baseUrl');
+    await signIn(b.page, base, 'HHTDIV');
+    await b.page.goto(`${base}/layout/utilities/devices`);
+    await b.page.locator('.dev-link').first().click();
+    const dialog = b.page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Sync credential' }).click();
+    await dialog.getByRole('button', { name: /Issue (new )?credential/ }).click();
+    const tokenBox = dialog.getByLabel('Device token (shown once)');
+    await tokenBox.waitFor();
+    const token = await tokenBox.inputValue();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const sync = () =>
+      fetch(`${base}/api/hht/sync`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"batchId":"e2e","records":[]}' });
+    expect((await sync()).status).toBe(400); // authenticated: the empty batch itself is refused
+    await dialog.getByRole('button', { name: 'Revoke credential' }).click();
+    await dialog.getByText(/Credential of .* revoked/).waitFor();
+    expect((await sync()).status).toBe(401);
+    expect(failed).toEqual([]);
+  });
 });

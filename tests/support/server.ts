@@ -47,6 +47,8 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
       HOST: '127.0.0.1',
       HHT_DATA_DIR: dataDir,
       HHT_TEST_HOOKS: '1',
+      // Browser tests read the complete planned data; the live feed is tested in tests/api/hht-feed.test.ts.
+      HHT_FEED: 'off',
       LOG_LEVEL: 'warn',
       ...env,
     },

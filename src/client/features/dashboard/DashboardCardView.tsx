@@ -7,26 +7,31 @@ import { failureText, fetchCardRows, type Row } from './api';
 import { StatBody } from './StatCard';
 import { ChartBody } from './ChartCard';
 
-type CardState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ok'; rows: Row[] };
+import { updatedText } from './refresh';
 
-/** One card: loads its own call, shows a skeleton, then the number or chart, or its own error with a retry. */
-export function DashboardCardView({ card }: { card: DashboardCard }) {
+type CardState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ok'; rows: Row[]; at: Date };
+
+/**
+ * One card: loads its own call, shows a skeleton, then the number or chart, or its own error with a retry.
+ * Each `refresh` tick reloads it in place (the figures stay on screen meanwhile) and says when.
+ */
+export function DashboardCardView({ card, refresh = 0 }: { card: DashboardCard; refresh?: number }) {
   const [state, setState] = useState<CardState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
 
   useEffect(() => {
     const ctl = new AbortController();
-    setState({ status: 'loading' });
+    setState((s) => (s.status === 'ok' ? s : { status: 'loading' }));
     fetchCardRows(card, ctl.signal).then(
-      (rows) => setState({ status: 'ok', rows }),
+      (rows) => setState({ status: 'ok', rows, at: new Date() }),
       async (err: unknown) => {
         if (ctl.signal.aborted) return;
         setState({ status: 'error', message: await failureText(err) });
       },
     );
     return () => ctl.abort();
-  }, [card, attempt]);
+  }, [card, attempt, refresh]);
 
   const href = card.link ? cardHref(card.link) : undefined;
   return (
@@ -51,6 +56,11 @@ export function DashboardCardView({ card }: { card: DashboardCard }) {
           <ChartBody card={card} rows={state.rows} />
         )}
       </div>
+      {state.status === 'ok' ? (
+        <p className="dash-card-updated" data-testid={`card-updated-${card.id}`}>
+          {updatedText(state.at)}
+        </p>
+      ) : null}
       {href ? (
         <footer className="dash-card-foot">
           <Link to={href} className="dash-card-link">

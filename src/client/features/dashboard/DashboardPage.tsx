@@ -4,6 +4,7 @@ import { Skeleton } from 'primereact/skeleton';
 import type { DashboardCard } from '../../../shared/dashboard';
 import { failureText, fetchDashboard } from './api';
 import { DashboardCardView } from './DashboardCardView';
+import { useRefreshTick } from './refresh';
 import './dashboard.css';
 
 type PageState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ok'; cards: DashboardCard[] };
@@ -12,6 +13,7 @@ type PageState = { status: 'loading' } | { status: 'error'; message: string } | 
 export function DashboardPage() {
   const [state, setState] = useState<PageState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const refresh = useRefreshTick();
 
   useEffect(() => {
     const ctl = new AbortController();
@@ -28,7 +30,7 @@ export function DashboardPage() {
   return (
     <div className="dash-page">
       <h1 className="dash-heading">Dashboard</h1>
-      <p className="dash-intro">Today&apos;s figures for your area. Choose a card to open the report behind it.</p>
+      <p className="dash-intro">Today&apos;s figures for your area. Choose a card to open the report behind it. Figures refresh every minute.</p>
       {state.status === 'loading' ? (
         <div className="dash-grid" aria-busy="true">
           {[0, 1, 2, 3].map((i) => (
@@ -45,7 +47,7 @@ export function DashboardPage() {
       ) : (
         <div className="dash-grid">
           {state.cards.map((c) => (
-            <DashboardCardView key={c.id} card={c} />
+            <DashboardCardView key={c.id} card={c} refresh={refresh} />
           ))}
         </div>
       )}

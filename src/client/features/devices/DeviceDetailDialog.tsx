@@ -9,6 +9,7 @@ import { Message } from 'primereact/message';
 import type { DeviceAuditEntry, DeviceDetails, DeviceSnapshot } from '../../../shared/devices';
 import { fetchDeviceDetails, toFailure } from './api';
 import { DeviceEditForm, initialValues, type EditValues } from './DeviceEditForm';
+import { DeviceCredentialPanel } from './DeviceCredentialPanel';
 import { date, dateTime, statusLabel, statusSeverity } from './format';
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ok'; details: DeviceDetails };
@@ -107,6 +108,11 @@ export function DeviceDetailDialog(props: {
                     props.onSaved(message);
                   }}
                 />
+              </TabPanel>
+            ) : null}
+            {details.canEdit ? (
+              <TabPanel header="Sync credential">
+                <DeviceCredentialPanel deviceId={details.device.deviceId} />
               </TabPanel>
             ) : null}
             <TabPanel header={`Used by (${details.history.length})`}>

@@ -7,6 +7,7 @@ import type {
   UpdateDeviceRequest,
   UpdateDeviceResponse,
 } from '../../../shared/devices';
+import type { CredentialStatus, IssuedCredential } from '../../../shared/hht-sync';
 
 export interface Failure {
   status: number | null;
@@ -45,4 +46,16 @@ export function fetchDeviceDetails(deviceId: string, signal?: AbortSignal): Prom
 
 export function saveDevice(body: UpdateDeviceRequest): Promise<UpdateDeviceResponse> {
   return api.post('/api/UpdateDevice', { json: body }).json<UpdateDeviceResponse>();
+}
+
+export function fetchCredentialStatus(deviceId: string, signal?: AbortSignal): Promise<CredentialStatus> {
+  return api.post('/api/hht/credentials/status', { json: { deviceId }, signal }).json<CredentialStatus>();
+}
+
+export function issueCredential(deviceId: string): Promise<IssuedCredential & { message: string }> {
+  return api.post('/api/hht/credentials/issue', { json: { deviceId } }).json<IssuedCredential & { message: string }>();
+}
+
+export function revokeCredential(deviceId: string): Promise<{ message: string }> {
+  return api.post('/api/hht/credentials/revoke', { json: { deviceId } }).json<{ message: string }>();
 }

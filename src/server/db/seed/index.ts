@@ -2,6 +2,9 @@ import type { Db } from '../types';
 import { buildReference, SCALES, type Reference, type SeedScale } from './reference';
 import { deleteRunsOf, generateDay, loadDay, loadReference, refreshDeviceSync, tableCounts } from './loader';
 import { addDays } from './runs';
+import { planDay } from '../../hht/plan';
+import { releaseRecords } from '../../hht/release';
+import type { PlannedRecord } from '../../hht/plan';
 
 export type { SeedScale } from './reference';
 export { SCALES } from './reference';
@@ -11,6 +14,11 @@ export interface SeedOptions {
   /** 'YYYY-MM-DD' (IST) the window is relative to: runs from today-30 to today+1. */
   today: string;
   log: (line: string) => void;
+  /**
+   * Live data (the HHT feed): load only what terminals would have synced by this time, through the sync
+   * ingest; the rest is released by the feed (src/server/hht/feed.ts). Absent: every day complete, as planned.
+   */
+  liveAt?: Date;
 }
 
 /** Days kept behind today; the window runs from today - WINDOW_PAST to tomorrow. */
@@ -76,7 +84,9 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
   const windowEnd = addDays(opts.today, 1);
 
   const uncharted = await db.query<{ d: string }>(
-    'SELECT DISTINCT start_date AS d FROM train_runs WHERE chart1_at IS NULL AND start_date <= $1::date ORDER BY 1',
+    // Booking-phase runs have no beats; a live run whose chart time has not come yet has them (and is kept).
+    `SELECT DISTINCT start_date AS d FROM train_runs r WHERE chart1_at IS NULL AND start_date <= $1::date
+       AND NOT EXISTS (SELECT 1 FROM beats b WHERE b.run_id = r.run_id) ORDER BY 1`,
     [opts.today],
   );
   const redo = uncharted.rows.map((r) => r.d);
@@ -89,9 +99,25 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
 
   let runs = 0;
   let passengers = 0;
+  // Live data: a first live fill starts the feed's mark at the window's start, so an interrupted seed is caught up
+  // by the feed (records are idempotent); a completed one moves it to liveAt below.
+  const firstLive = opts.liveAt !== undefined && days.length > 0
+    && (await db.query('INSERT INTO hht_feed_state (id, hwm) VALUES (1, $1) ON CONFLICT (id) DO NOTHING RETURNING id', [`${windowStart}T00:00:00+05:30`])).rows.length > 0;
+  // Due records of several days go out together: fewer, larger batches per device (up to 5,000 records each).
+  let due: PlannedRecord[] = [];
+  const flush = async (tag: string): Promise<void> => {
+    if (opts.liveAt && due.length > 0) await releaseRecords(db, due, tag, opts.liveAt);
+    due = [];
+  };
   for (const [i, date] of days.entries()) {
     const rows = generateDay(ref, date, opts.today);
-    if (!(await loadDay(db, rows, date))) continue;
+    if (opts.liveAt) {
+      const until = opts.liveAt.toISOString();
+      const plan = planDay(rows, until);
+      if (!(await loadDay(db, plan.base, date))) continue;
+      for (const r of plan.records) if (r.syncTime <= until) due.push(r);
+      if (due.length >= 100_000) await flush(`seed:${date}`);
+    } else if (!(await loadDay(db, rows, date))) continue;
     runs += rows.train_runs.length;
     passengers += rows.passengers.length;
     opts.log(`seed: ${date} (${i + 1}/${days.length} days) ${rows.train_runs.length} runs, ${fmt(rows.passengers.length)} passengers`);
@@ -100,6 +126,13 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
   // PGlite has no autovacuum, so without this reports were planned on empty-table estimates.
   const unanalysed = await db.query("SELECT 1 FROM pg_class WHERE relname = 'checking_events' AND reltuples < 0");
   if (days.length > 0 || unanalysed.rows.length > 0) await db.query('ANALYZE');
+  if (due.length > 0) {
+    // Records last (planned on the base rows' statistics), then statistics again for what they added.
+    await flush(`seed:${windowEnd}`);
+    await db.query('ANALYZE');
+  }
+  // The feed releases what was planned after this (a later start catches up from its own mark instead).
+  if (firstLive && opts.liveAt) await db.query('UPDATE hht_feed_state SET hwm = $1 WHERE id = 1', [opts.liveAt.toISOString()]);
   if (days.length > 0) {
     await refreshDeviceSync(db);
     opts.log(`seed: window filled, ${fmt(runs)} runs and ${fmt(passengers)} passengers added`);

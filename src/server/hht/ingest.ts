@@ -1,0 +1,263 @@
+import type { Db, Queryable } from '../db';
+import type {
+  AllotmentRecord,
+  BerthReleaseRecord,
+  CheckRecord,
+  DeficiencyRecord,
+  EftRecord,
+  HhtRecord,
+  HhtRecordType,
+  SignOffRecord,
+  SignOnRecord,
+  SyncResponse,
+  TdrRemarkRecord,
+  TwrRecord,
+} from '../../shared/hht-sync';
+import type { FieldError } from './validate';
+import { checkReferences } from './references';
+
+/** A batch refused as a whole: nothing of it was stored. */
+export class IngestError extends Error {
+  constructor(readonly fields: FieldError[]) {
+    super(`Invalid ${fields.map((f) => f.field).join(', ')}: ${fields.map((f) => f.reason).join('; ')}`);
+  }
+}
+
+export interface IngestBatch {
+  deviceId: string;
+  batchId: string;
+  records: readonly HhtRecord[];
+  /** When the batch reached the server: the sync time of its records. */
+  receivedAt: Date;
+  /**
+   * The live feed only: each record's planned sync time (the feed may catch up on records synced while the
+   * server was down; their sync time is when the terminal synced, not when the feed caught up).
+   */
+  syncTimes?: readonly string[];
+}
+
+/** A record as stored: its sync time attached. */
+type Synced<T> = T & { syncTime: string };
+
+/**
+ * The one way HHT records enter the database (device sync API and live feed alike): one transaction, all or
+ * nothing; idempotent by (device, batch id) for the answer and by (device, record id) for every record.
+ * A few set-based statements per batch whatever its size: one per record type present.
+ */
+export async function ingestBatch(db: Db, batch: IngestBatch): Promise<SyncResponse> {
+  const receivedAt = batch.receivedAt.toISOString();
+  return db.transaction(async (tx) => {
+    const claimed = await tx.query(
+      `INSERT INTO hht_sync_batches (device_id, batch_id, received_at, record_count, stored_count)
+       VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING RETURNING batch_id`,
+      [batch.deviceId, batch.batchId, receivedAt, batch.records.length],
+    );
+    if (claimed.rows.length === 0) return replayAnswer(tx, batch.deviceId, batch.batchId);
+
+    const fresh = await tx.query<{ record_id: string }>(
+      `INSERT INTO hht_records (device_id, record_id, batch_id) SELECT $1, unnest($2::text[]), $3
+       ON CONFLICT DO NOTHING RETURNING record_id`,
+      [batch.deviceId, batch.records.map((r) => r.id), batch.batchId],
+    );
+    const freshIds = new Set(fresh.rows.map((r) => r.record_id));
+    const byType = new Map<HhtRecordType, Synced<HhtRecord>[]>();
+    const indexOf = new Map<HhtRecord, number>();
+    let lastSync = '';
+    batch.records.forEach((r, i) => {
+      if (!freshIds.has(r.id)) return;
+      const syncTime = batch.syncTimes?.[i] ?? receivedAt;
+      if (syncTime > lastSync) lastSync = syncTime;
+      const list = byType.get(r.type) ?? [];
+      const synced = { ...r, syncTime };
+      list.push(synced);
+      indexOf.set(synced, i);
+      byType.set(r.type, list);
+    });
+
+    const errors = await checkReferences(tx, batch.deviceId, byType, (r) => indexOf.get(r) ?? -1);
+    if (errors.length > 0) throw new IngestError(errors);
+
+    await storeRecords(tx, byType);
+    const stored = freshIds.size;
+    await tx.query('UPDATE hht_sync_batches SET stored_count = $3 WHERE device_id = $1 AND batch_id = $2', [batch.deviceId, batch.batchId, stored]);
+    if (stored > 0) {
+      await tx.query(
+        `UPDATE devices SET last_sync_at = $2 WHERE device_id = $1 AND (last_sync_at IS NULL OR last_sync_at < $2)`,
+        [batch.deviceId, lastSync],
+      );
+    }
+    return { batchId: batch.batchId, received: batch.records.length, stored, duplicates: batch.records.length - stored, receivedAt, replayed: false };
+  });
+}
+
+async function replayAnswer(tx: Queryable, deviceId: string, batchId: string): Promise<SyncResponse> {
+  const { rows } = await tx.query<{ received_at: Date | string; record_count: number; stored_count: number }>(
+    'SELECT received_at, record_count, stored_count FROM hht_sync_batches WHERE device_id = $1 AND batch_id = $2',
+    [deviceId, batchId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`batch ${deviceId}/${batchId} vanished`);
+  const receivedAt = row.received_at instanceof Date ? row.received_at.toISOString() : new Date(row.received_at).toISOString();
+  return {
+    batchId,
+    received: row.record_count,
+    stored: row.stored_count,
+    duplicates: row.record_count - row.stored_count,
+    receivedAt,
+    replayed: true,
+  };
+}
+
+/** `jsonb_to_recordset($1) AS r(...)` over the given fields of the records (camelCase keys, quoted). */
+function recordset(cols: Record<string, string>): string {
+  return `jsonb_to_recordset($1::jsonb) AS r(${Object.entries(cols)
+    .map(([k, t]) => `"${k}" ${t}`)
+    .join(', ')})`;
+}
+
+function list<T extends HhtRecordType>(byType: Map<HhtRecordType, Synced<HhtRecord>[]>, type: T): Synced<Extract<HhtRecord, { type: T }>>[] {
+  return (byType.get(type) ?? []) as Synced<Extract<HhtRecord, { type: T }>>[];
+}
+
+async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<HhtRecord>[]>): Promise<void> {
+  const json = (rows: readonly object[]): string[] => [JSON.stringify(rows)];
+
+  const signOns: Synced<SignOnRecord>[] = list(byType, 'SIGN_ON');
+  if (signOns.length > 0) {
+    await tx.query(
+      `UPDATE beats b SET sign_on_at = r."at" FROM ${recordset({ beatId: 'bigint', at: 'timestamptz' })} WHERE b.beat_id = r."beatId"`,
+      json(signOns),
+    );
+  }
+
+  const checks: Synced<CheckRecord>[] = list(byType, 'CHECK');
+  if (checks.length > 0) {
+    await tx.query(
+      `INSERT INTO checking_events (event_id, run_id, beat_id, psgn_id, tte_id, device_id, event_type, coach_id, berth_no,
+         new_coach_id, new_berth_no, station_code, device_time, sync_time, zone_code, div_code, lobby_code)
+       SELECT coalesce(r."eventId", nextval('hht_row_ids')), b.run_id, b.beat_id, r."psgnId", b.tte_id, b.device_id, r."eventType",
+         r."coachId", r."berthNo", r."newCoachId", r."newBerthNo", r."stationCode", r."deviceTime", r."syncTime",
+         b.zone_code, b.div_code, b.lobby_code
+       FROM ${recordset({ eventId: 'bigint', beatId: 'bigint', psgnId: 'bigint', eventType: 'text', coachId: 'text', berthNo: 'int', newCoachId: 'text', newBerthNo: 'int', stationCode: 'text', deviceTime: 'timestamptz', syncTime: 'timestamptz' })}
+       JOIN beats b ON b.beat_id = r."beatId"`,
+      json(checks),
+    );
+    // A passenger's mark is their latest O/NT event by device time, whatever order the events synced in.
+    const marked = [...new Set(checks.filter((c) => (c.eventType === 'O' || c.eventType === 'NT') && c.psgnId != null).map((c) => c.psgnId))];
+    if (marked.length > 0) {
+      await tx.query(
+        `UPDATE passengers p SET mark = e.event_type, marked_at = e.device_time, marked_by = e.tte_id
+         FROM (SELECT DISTINCT ON (psgn_id) psgn_id, event_type, device_time, tte_id FROM checking_events
+               WHERE psgn_id = ANY($1::bigint[]) AND event_type IN ('O', 'NT')
+               ORDER BY psgn_id, device_time DESC, event_id DESC) e
+         WHERE p.psgn_id = e.psgn_id`,
+        [marked],
+      );
+    }
+    const shifts = checks.filter((c) => c.eventType === 'SHIFTED' && c.psgnId != null && c.newBerthNo != null);
+    if (shifts.length > 0) {
+      await tx.query(
+        `UPDATE passengers p SET coach_id = coalesce(r."newCoachId", p.coach_id), berth_no = r."newBerthNo",
+           berth_type = hht_berth_type(p.class, r."newBerthNo")
+         FROM ${recordset({ psgnId: 'bigint', newCoachId: 'text', newBerthNo: 'int' })} WHERE p.psgn_id = r."psgnId"`,
+        json(shifts),
+      );
+    }
+  }
+
+  const allotments: Synced<AllotmentRecord>[] = list(byType, 'ALLOTMENT');
+  if (allotments.length > 0) {
+    // One statement: the ALLOTTED event and the reallocation read the passenger before the update (same snapshot).
+    await tx.query(
+      `WITH r AS (SELECT * FROM ${recordset({ eventId: 'bigint', reallocId: 'bigint', beatId: 'bigint', psgnId: 'bigint', coachId: 'text', berthNo: 'int', fromStation: 'text', toStation: 'text', at: 'timestamptz', eftNo: 'text', syncTime: 'timestamptz' })}),
+       x AS (SELECT r.*, b.run_id, b.tte_id, b.device_id, b.zone_code, b.div_code, b.lobby_code, p.pnr, p.current_status,
+               p.coach_id AS old_coach, p.berth_no AS old_berth
+             FROM r JOIN beats b ON b.beat_id = r."beatId" JOIN passengers p ON p.psgn_id = r."psgnId"),
+       ev AS (INSERT INTO checking_events (event_id, run_id, beat_id, psgn_id, tte_id, device_id, event_type, coach_id, berth_no,
+                new_coach_id, new_berth_no, station_code, device_time, sync_time, zone_code, div_code, lobby_code)
+              SELECT coalesce("eventId", nextval('hht_row_ids')), run_id, "beatId", "psgnId", tte_id, device_id, 'ALLOTTED', old_coach, old_berth,
+                "coachId", "berthNo", "fromStation", "at", "syncTime", zone_code, div_code, lobby_code FROM x),
+       ra AS (INSERT INTO reallocations (realloc_id, run_id, psgn_id, pnr, prev_status, coach_id, berth_no, from_station, to_station,
+                allotted_at, tte_id, eft_no, zone_code, div_code, lobby_code)
+              SELECT coalesce("reallocId", nextval('hht_row_ids')), run_id, "psgnId", pnr, current_status, "coachId", "berthNo", "fromStation",
+                "toStation", "at", tte_id, "eftNo", zone_code, div_code, lobby_code FROM x)
+       UPDATE passengers p SET coach_id = x."coachId", berth_no = x."berthNo", berth_type = hht_berth_type(p.class, x."berthNo"),
+         lobby_code = x.lobby_code, mark = coalesce(p.mark, 'O'), marked_at = coalesce(p.marked_at, x."at"),
+         marked_by = coalesce(p.marked_by, x.tte_id)
+       FROM x WHERE p.psgn_id = x."psgnId"`,
+      json(allotments),
+    );
+  }
+
+  const efts: Synced<EftRecord>[] = list(byType, 'EFT');
+  if (efts.length > 0) {
+    await tx.query(
+      `INSERT INTO efts (eft_no, run_id, beat_id, trip_id, tte_id, device_id, pnr, psgn_name, coach_id, from_station, to_station, reason,
+         excess_fare, excess_charge, total, payment_mode, issued_at, synced_at, zone_code, div_code, lobby_code)
+       SELECT r."eftNo", b.run_id, b.beat_id, b.trip_id, b.tte_id, b.device_id, r."pnr", r."psgnName", r."coachId", r."fromStation",
+         r."toStation", r."reason", r."excessFare", r."excessCharge", r."total", r."paymentMode", r."issuedAt", r."syncTime",
+         b.zone_code, b.div_code, b.lobby_code
+       FROM ${recordset({ eftNo: 'text', beatId: 'bigint', pnr: 'text', psgnName: 'text', coachId: 'text', fromStation: 'text', toStation: 'text', reason: 'text', excessFare: 'numeric', excessCharge: 'numeric', total: 'numeric', paymentMode: 'text', issuedAt: 'timestamptz', syncTime: 'timestamptz' })}
+       JOIN beats b ON b.beat_id = r."beatId"`,
+      json(efts),
+    );
+    const payments = efts.flatMap((e) => (e.payments ?? []).map((p) => ({ ...p, eftNo: e.eftNo, beatId: e.beatId })));
+    if (payments.length > 0) {
+      await tx.query(
+        `INSERT INTO digital_payments (txn_id, eft_no, amount, mode, status, txn_at, tte_id, pos_id, sign_on_id, zone_code, div_code, lobby_code)
+         SELECT r."txnId", r."eftNo", r."amount", r."mode", r."status", r."at", b.tte_id, r."posId", b.sign_on_id, b.zone_code, b.div_code, b.lobby_code
+         FROM ${recordset({ txnId: 'text', eftNo: 'text', beatId: 'bigint', amount: 'numeric', mode: 'text', status: 'text', at: 'timestamptz', posId: 'text' })}
+         JOIN beats b ON b.beat_id = r."beatId"`,
+        json(payments),
+      );
+    }
+  }
+
+  const releases: Synced<BerthReleaseRecord>[] = list(byType, 'BERTH_RELEASE');
+  if (releases.length > 0) {
+    await tx.query(
+      `UPDATE vacant_berths v SET released_to_prs = true, released_at = r."at", released_by = b.tte_id, rebooked = coalesce(r."rebooked", false)
+       FROM ${recordset({ beatId: 'bigint', coachId: 'text', berthNo: 'int', fromStation: 'text', at: 'timestamptz', rebooked: 'boolean' })}
+       JOIN beats b ON b.beat_id = r."beatId"
+       WHERE v.run_id = b.run_id AND v.coach_id = r."coachId" AND v.berth_no = r."berthNo" AND v.from_station = r."fromStation"`,
+      json(releases),
+    );
+  }
+
+  const deficiencies: Synced<DeficiencyRecord>[] = list(byType, 'DEFICIENCY');
+  if (deficiencies.length > 0) {
+    await tx.query(
+      `INSERT INTO coach_deficiencies (deficiency_id, run_id, coach_id, category, description, station_code, reported_at, tte_id, status,
+         closed_at, zone_code, div_code, lobby_code)
+       SELECT coalesce(r."deficiencyId", nextval('hht_row_ids')), b.run_id, r."coachId", r."category", r."description", r."stationCode",
+         r."reportedAt", b.tte_id, coalesce(r."status", 'OPEN'), r."closedAt", b.zone_code, b.div_code, b.lobby_code
+       FROM ${recordset({ deficiencyId: 'bigint', beatId: 'bigint', coachId: 'text', category: 'text', description: 'text', stationCode: 'text', reportedAt: 'timestamptz', status: 'text', closedAt: 'timestamptz' })}
+       JOIN beats b ON b.beat_id = r."beatId"`,
+      json(deficiencies),
+    );
+  }
+
+  const remarks: Synced<TdrRemarkRecord>[] = list(byType, 'TDR_REMARK');
+  if (remarks.length > 0) {
+    await tx.query(
+      `UPDATE tdrs t SET tte_remark = r."remark" FROM ${recordset({ tdrId: 'text', remark: 'text' })} WHERE t.tdr_id = r."tdrId"`,
+      json(remarks),
+    );
+  }
+
+  const signOffs: Synced<SignOffRecord>[] = list(byType, 'SIGN_OFF');
+  if (signOffs.length > 0) {
+    await tx.query(
+      `UPDATE beats b SET sign_off_at = r."at" FROM ${recordset({ beatId: 'bigint', at: 'timestamptz' })} WHERE b.beat_id = r."beatId"`,
+      json(signOffs),
+    );
+  }
+  const twrs: Synced<TwrRecord>[] = list(byType, 'TWR');
+  if (twrs.length > 0) {
+    await tx.query(
+      `UPDATE beats b SET twr_status = r."twrStatus", twr_submitted_at = r."at"
+       FROM ${recordset({ beatId: 'bigint', twrStatus: 'text', at: 'timestamptz' })} WHERE b.beat_id = r."beatId"`,
+      json(twrs),
+    );
+  }
+}

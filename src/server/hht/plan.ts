@@ -1,0 +1,179 @@
+import { berthType, type Row, type RunRows } from '../db/seed/runs';
+import type { HhtRecord } from '../../shared/hht-sync';
+
+/** A record a terminal will sync at `syncTime` (ISO, UTC); null sync time = pending on the device for good. */
+export interface PlannedRecord {
+  deviceId: string;
+  syncTime: string;
+  record: HhtRecord;
+}
+
+/** Chart times of a run (PRS events, not HHT records): shown once they have passed. */
+export interface PlannedChart {
+  runId: number;
+  chart1At: string | null;
+  chart2At: string | null;
+  downloadAt: string | null;
+}
+
+export interface DayPlan {
+  /** What exists before any terminal syncs: bookings, the chart's passengers unmarked, beats not signed on. */
+  base: RunRows;
+  records: PlannedRecord[];
+  charts: PlannedChart[];
+}
+
+const MIN_MS = 60_000;
+const str = (v: unknown): string => String(v);
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const num = (v: unknown): number => Number(v);
+const later = (iso: string, min: number): string => new Date(Date.parse(iso) + min * MIN_MS).toISOString();
+
+/**
+ * Splits the generator's complete rows of a day into the state before any sync and the HHT records that bring
+ * it to the complete state, each with its planned sync time. Times that lie after `until` are blanked in the base
+ * for what no terminal brings (beats worked without an HHT, EFTs written on paper) so nothing shows in the future.
+ */
+export function planDay(rows: RunRows, until: string): DayPlan {
+  const base: RunRows = { ...rows };
+  const records: PlannedRecord[] = [];
+  const beatsById = new Map<number, Row>(rows.beats.map((b) => [num(b.beat_id), b]));
+  const beatOf = (runId: number, tteId: unknown): Row | undefined =>
+    rows.beats.find((b) => num(b.run_id) === runId && b.tte_id === tteId);
+  const push = (beat: Row | undefined, syncTime: string | null, record: HhtRecord): boolean => {
+    const deviceId = beat ? strOrNull(beat.device_id) : null;
+    if (!deviceId) return false;
+    if (syncTime !== null) records.push({ deviceId, syncTime, record });
+    return true;
+  };
+
+  // Beats: sign-on, sign-off and TWR arrive from the device a minute after they happen.
+  base.beats = rows.beats.map((b) => {
+    const beatId = num(b.beat_id);
+    const signOn = strOrNull(b.sign_on_at);
+    const signOff = strOrNull(b.sign_off_at);
+    const twrAt = strOrNull(b.twr_submitted_at);
+    const status = str(b.twr_status);
+    if (b.device_id === null) {
+      // No HHT: the lobby enters it; shown once it has happened.
+      return {
+        ...b,
+        sign_on_at: signOn && signOn <= until ? signOn : null,
+        sign_off_at: signOff && signOff <= until ? signOff : null,
+        twr_status: twrAt && twrAt <= until ? status : 'NOT_SUBMITTED',
+        twr_submitted_at: twrAt && twrAt <= until ? twrAt : null,
+      };
+    }
+    if (signOn) push(b, later(signOn, 1), { id: `son${beatId}`, type: 'SIGN_ON', beatId, at: signOn });
+    if (signOff) push(b, later(signOff, 1), { id: `sof${beatId}`, type: 'SIGN_OFF', beatId, at: signOff });
+    if (status !== 'NOT_SUBMITTED' && twrAt) {
+      push(b, later(twrAt, 1), { id: `twr${beatId}`, type: 'TWR', beatId, twrStatus: status as 'SUBMITTED' | 'EMPTY', at: twrAt });
+    }
+    return { ...b, sign_on_at: null, sign_off_at: null, twr_status: 'NOT_SUBMITTED', twr_submitted_at: null };
+  });
+
+  // Passengers as charted: unmarked, on their charted berth. Undo shifts and allotments, latest first.
+  const psgnRows = new Map<number, Row>(rows.passengers.map((p) => [num(p.psgn_id), { ...p, mark: null, marked_at: null, marked_by: null }]));
+  const events = [...rows.checking_events].sort((a, b) => (str(b.device_time) < str(a.device_time) ? -1 : 1));
+  for (const e of events) {
+    if (e.event_type !== 'SHIFTED' && e.event_type !== 'ALLOTTED') continue;
+    const p = psgnRows.get(num(e.psgn_id));
+    if (!p) continue;
+    const berth = e.berth_no === null ? null : num(e.berth_no);
+    p.coach_id = e.coach_id;
+    p.berth_no = berth;
+    p.berth_type = berth === null ? null : berthType(str(p.class), berth);
+    if (e.event_type === 'ALLOTTED' && p.coach_id === null) p.lobby_code = null;
+  }
+  base.passengers = [...psgnRows.values()];
+
+  // Allotments: the reallocation and its ALLOTTED event are one record.
+  const reallocByKey = new Map<string, Row>(rows.reallocations.map((r) => [`${str(r.psgn_id)}|${str(r.allotted_at)}`, r]));
+  base.checking_events = [];
+  base.reallocations = [];
+  for (const e of rows.checking_events) {
+    const beatId = num(e.beat_id);
+    const beat = beatsById.get(beatId);
+    const sync = strOrNull(e.sync_time);
+    if (e.event_type === 'ALLOTTED') {
+      const r = reallocByKey.get(`${str(e.psgn_id)}|${str(e.device_time)}`);
+      if (!r) continue;
+      push(beat, sync, {
+        id: `ra${str(r.realloc_id)}`, type: 'ALLOTMENT', beatId, psgnId: num(r.psgn_id), coachId: str(r.coach_id), berthNo: num(r.berth_no),
+        fromStation: str(r.from_station), toStation: str(r.to_station), at: str(r.allotted_at), eftNo: strOrNull(r.eft_no),
+        eventId: num(e.event_id), reallocId: num(r.realloc_id),
+      });
+      continue;
+    }
+    push(beat, sync, {
+      id: `ev${str(e.event_id)}`, type: 'CHECK', beatId, eventType: e.event_type as 'O' | 'NT' | 'SHIFTED' | 'GOT_DOWN',
+      psgnId: e.psgn_id === null ? null : num(e.psgn_id), coachId: strOrNull(e.coach_id), berthNo: e.berth_no === null ? null : num(e.berth_no),
+      newCoachId: strOrNull(e.new_coach_id), newBerthNo: e.new_berth_no === null ? null : num(e.new_berth_no),
+      stationCode: strOrNull(e.station_code), deviceTime: str(e.device_time), eventId: num(e.event_id),
+    });
+  }
+
+  // EFTs with their payments, when synced; EFTs written without an HHT show once issued.
+  const paymentsOf = new Map<string, Row[]>();
+  for (const p of rows.digital_payments) paymentsOf.set(str(p.eft_no), [...(paymentsOf.get(str(p.eft_no)) ?? []), p]);
+  base.efts = [];
+  base.digital_payments = [];
+  for (const e of rows.efts) {
+    const beatId = num(e.beat_id);
+    const record: HhtRecord = {
+      id: `eft${str(e.eft_no)}`, type: 'EFT', beatId, eftNo: str(e.eft_no), pnr: strOrNull(e.pnr), psgnName: str(e.psgn_name),
+      coachId: strOrNull(e.coach_id), fromStation: str(e.from_station), toStation: str(e.to_station), reason: e.reason as 'TICKETLESS',
+      excessFare: num(e.excess_fare), excessCharge: num(e.excess_charge), total: num(e.total), paymentMode: e.payment_mode as 'CASH',
+      issuedAt: str(e.issued_at),
+      payments: (paymentsOf.get(str(e.eft_no)) ?? []).map((p) => ({
+        txnId: str(p.txn_id), amount: num(p.amount), mode: p.mode as 'UPI', status: p.status as 'SUCCESS', at: str(p.txn_at), posId: str(p.pos_id),
+      })),
+    };
+    if (!push(beatsById.get(beatId), strOrNull(e.synced_at), record) && str(e.issued_at) <= until) {
+      base.efts.push(e);
+      base.digital_payments.push(...(paymentsOf.get(str(e.eft_no)) ?? []));
+    }
+  }
+
+  // Vacant berths released to PRS by the TTE, a couple of minutes after the release.
+  base.vacant_berths = rows.vacant_berths.map((v) => {
+    if (v.released_to_prs !== true) return v;
+    const at = str(v.released_at);
+    const beat = beatOf(num(v.run_id), v.released_by);
+    const sent = push(beat, later(at, 2), {
+      id: `rel${str(v.run_id)}${str(v.coach_id)}${str(v.berth_no)}${str(v.from_station)}`, type: 'BERTH_RELEASE', beatId: num(beat?.beat_id),
+      coachId: str(v.coach_id), berthNo: num(v.berth_no), fromStation: str(v.from_station), at, rebooked: v.rebooked === true,
+    });
+    if (!sent && at <= until) return v;
+    return { ...v, released_to_prs: false, released_at: null, released_by: null, rebooked: false };
+  });
+
+  // Coach deficiencies, five minutes after the report; a closing known by then comes with it.
+  base.coach_deficiencies = [];
+  for (const d of rows.coach_deficiencies) {
+    const at = str(d.reported_at);
+    const syncTime = later(at, 5);
+    const closed = strOrNull(d.closed_at);
+    const closedBySync = closed !== null && closed <= syncTime;
+    const beat = beatOf(num(d.run_id), d.tte_id);
+    const sent = push(beat, syncTime, {
+      id: `def${str(d.deficiency_id)}`, type: 'DEFICIENCY', beatId: num(beat?.beat_id), coachId: str(d.coach_id), category: str(d.category),
+      description: str(d.description), stationCode: str(d.station_code), reportedAt: at, status: closedBySync ? 'CLOSED' : 'OPEN',
+      closedAt: closedBySync ? closed : null, deficiencyId: num(d.deficiency_id),
+    });
+    if (!sent && at <= until) base.coach_deficiencies.push(d);
+  }
+
+  // Charts: a run's chart times show once passed.
+  const charts: PlannedChart[] = [];
+  base.train_runs = rows.train_runs.map((r) => {
+    const c = { runId: num(r.run_id), chart1At: strOrNull(r.chart1_at), chart2At: strOrNull(r.chart2_at), downloadAt: strOrNull(r.hht_download_at) };
+    if (c.chart1At === null) return r;
+    charts.push(c);
+    const shown = (v: string | null): string | null => (v !== null && v <= until ? v : null);
+    return { ...r, chart1_at: shown(c.chart1At), chart2_at: shown(c.chart2At), hht_download_at: shown(c.downloadAt) };
+  });
+
+  records.sort((a, b) => (a.syncTime < b.syncTime ? -1 : a.syncTime > b.syncTime ? 1 : 0));
+  return { base, records, charts };
+}

@@ -1,0 +1,121 @@
+import type { Queryable } from '../db';
+import type { HhtRecord, HhtRecordType } from '../../shared/hht-sync';
+import type { FieldError } from './validate';
+
+type ByType = Map<HhtRecordType, HhtRecord[]>;
+
+/**
+ * Checks what the shape check cannot: every beat is one of this device's, passengers, vacancies and TDRs belong
+ * to the beat's run, and keys the device chose are not taken. One query per kind of reference, not per record,
+ * so a refused batch names its bad records before anything would fail half-way with a database error.
+ */
+export async function checkReferences(tx: Queryable, deviceId: string, byType: ByType, indexOf: (r: HhtRecord) => number): Promise<FieldError[]> {
+  const all = [...byType.values()].flat();
+  if (all.length === 0) return [];
+  const errors: FieldError[] = [];
+  const at = (r: HhtRecord, field: string, reason: string): void => {
+    errors.push({ field: `records[${indexOf(r)}].${field}`, reason });
+  };
+
+  const beatIds = [...new Set(all.map((r) => r.beatId))];
+  const beats = await tx.query<{ beat_id: number | string; run_id: number | string; device_id: string | null }>(
+    'SELECT beat_id, run_id, device_id FROM beats WHERE beat_id = ANY($1::bigint[])',
+    [beatIds],
+  );
+  const runOfBeat = new Map<number, number>();
+  const deviceOfBeat = new Map<number, string | null>();
+  for (const b of beats.rows) {
+    runOfBeat.set(Number(b.beat_id), Number(b.run_id));
+    deviceOfBeat.set(Number(b.beat_id), b.device_id);
+  }
+  const good: HhtRecord[] = [];
+  for (const r of all) {
+    if (!runOfBeat.has(r.beatId)) at(r, 'beatId', 'is not a known beat');
+    else if (deviceOfBeat.get(r.beatId) !== deviceId) at(r, 'beatId', `is not a beat worked with device ${deviceId}`);
+    else good.push(r);
+  }
+  const runOf = (r: HhtRecord): number => runOfBeat.get(r.beatId) ?? -1;
+
+  const withPsgn = good.filter((r): r is Extract<HhtRecord, { psgnId?: number | null }> => 'psgnId' in r && r.psgnId != null);
+  if (withPsgn.length > 0) {
+    const rows = await lookup(tx, 'SELECT psgn_id AS k, run_id FROM passengers WHERE psgn_id = ANY($1::bigint[])', withPsgn.map((r) => r.psgnId));
+    for (const r of withPsgn) {
+      const run = rows.get(String(r.psgnId));
+      if (run === undefined) at(r, 'psgnId', 'is not a known passenger');
+      else if (run !== runOf(r)) at(r, 'psgnId', "is not a passenger of the beat's train run");
+    }
+  }
+
+  const efts = good.filter((r) => r.type === 'EFT');
+  if (efts.length > 0) {
+    const taken = await lookup(tx, 'SELECT eft_no AS k, run_id FROM efts WHERE eft_no = ANY($1::text[])', efts.map((e) => e.eftNo));
+    const inBatch = new Set<string>();
+    const txns: [HhtRecord, number, string][] = [];
+    for (const e of efts) {
+      if (taken.has(e.eftNo) || inBatch.has(e.eftNo)) at(e, 'eftNo', 'is already stored');
+      inBatch.add(e.eftNo);
+      (e.payments ?? []).forEach((p, j) => txns.push([e, j, p.txnId]));
+    }
+    if (txns.length > 0) {
+      const takenTxn = await lookup(tx, 'SELECT txn_id AS k, 0 AS run_id FROM digital_payments WHERE txn_id = ANY($1::text[])', txns.map((x) => x[2]));
+      const seen = new Set<string>();
+      for (const [e, j, id] of txns) {
+        if (takenTxn.has(id) || seen.has(id)) at(e, `payments[${j}].txnId`, 'is already stored');
+        seen.add(id);
+      }
+    }
+  }
+
+  const releases = good.filter((r) => r.type === 'BERTH_RELEASE');
+  if (releases.length > 0) {
+    const keys = releases.map((r) => `${runOf(r)}|${r.coachId}|${r.berthNo}|${r.fromStation}`);
+    // Joined on the primary key (run, coach, berth, from): an index probe per record, not a scan.
+    const { rows } = await tx.query<{ k: string }>(
+      `SELECT v.run_id || '|' || v.coach_id || '|' || v.berth_no || '|' || v.from_station AS k
+       FROM unnest($1::bigint[], $2::text[], $3::int[], $4::text[]) AS q(run_id, coach_id, berth_no, from_station)
+       JOIN vacant_berths v USING (run_id, coach_id, berth_no, from_station)`,
+      [releases.map(runOf), releases.map((r) => r.coachId), releases.map((r) => r.berthNo), releases.map((r) => r.fromStation)],
+    );
+    const found = new Set(rows.map((r) => r.k));
+    releases.forEach((r, i) => {
+      if (!found.has(keys[i] ?? '')) at(r, 'berthNo', 'is not a vacant berth of the run from that station');
+    });
+  }
+
+  const remarks = good.filter((r) => r.type === 'TDR_REMARK');
+  if (remarks.length > 0) {
+    const found = await lookup(tx, 'SELECT tdr_id AS k, run_id FROM tdrs WHERE tdr_id = ANY($1::text[])', remarks.map((r) => r.tdrId));
+    for (const r of remarks) if (found.get(r.tdrId) !== runOf(r)) at(r, 'tdrId', "is not a TDR of the beat's train run");
+  }
+
+  // Keys a device may choose (the feed always does): refuse a taken one instead of failing on the primary key.
+  await checkKeys(tx, good, 'eventId', 'SELECT event_id AS k, 0 AS run_id FROM checking_events WHERE event_id = ANY($1::bigint[])', at);
+  await checkKeys(tx, good, 'reallocId', 'SELECT realloc_id AS k, 0 AS run_id FROM reallocations WHERE realloc_id = ANY($1::bigint[])', at);
+  await checkKeys(tx, good, 'deficiencyId', 'SELECT deficiency_id AS k, 0 AS run_id FROM coach_deficiencies WHERE deficiency_id = ANY($1::bigint[])', at);
+  return errors;
+}
+
+async function checkKeys(
+  tx: Queryable,
+  records: readonly HhtRecord[],
+  field: 'eventId' | 'reallocId' | 'deficiencyId',
+  sql: string,
+  at: (r: HhtRecord, field: string, reason: string) => void,
+): Promise<void> {
+  const withKey = records.filter((r) => field in r && (r as unknown as Record<string, unknown>)[field] != null);
+  if (withKey.length === 0) return;
+  const keyOf = (r: HhtRecord): string => String((r as unknown as Record<string, unknown>)[field]);
+  const taken = await lookup(tx, sql, withKey.map(keyOf));
+  const seen = new Set<string>();
+  for (const r of withKey) {
+    const k = keyOf(r);
+    if (taken.has(k) || seen.has(k)) at(r, field, 'is already stored');
+    seen.add(k);
+  }
+}
+
+/** key -> run_id of the rows found. */
+async function lookup(tx: Queryable, sql: string, keys: readonly unknown[]): Promise<Map<string, number>> {
+  const { rows } = await tx.query<{ k: string | number; run_id: string | number }>(sql, [keys]);
+  return new Map(rows.map((r) => [String(r.k), Number(r.run_id)]));
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db';
+import { HttpError } from '../plugins/errors';
+import { HHT_SYNC_LIMITS, type SyncResponse } from '../../shared/hht-sync';
+import { authenticateDevice } from '../hht/credentials';
+import { ingestBatch, IngestError } from '../hht/ingest';
+import { validateSyncRequest } from '../hht/validate';
+
+/** Enough for a full batch of the largest records (an EFT with payments is under 1 KB). */
+const SYNC_BODY_LIMIT = HHT_SYNC_LIMITS.batchMax * 1024;
+
+/**
+ * POST /api/hht/sync: a terminal's batch of records, authenticated by the device's own credential (not an
+ * officer's session). The answer to a batch is the same however often it is sent.
+ */
+export function hhtSyncRoutes(app: FastifyInstance, deps: { db: Db }): void {
+  const { db } = deps;
+  app.post('/api/hht/sync', { bodyLimit: SYNC_BODY_LIMIT }, async (request): Promise<SyncResponse> => {
+    const deviceId = await authenticateDevice(db, request.headers.authorization);
+    const checked = validateSyncRequest(request.body);
+    if (!checked.ok) throw badBatch(checked.errors);
+    try {
+      return await ingestBatch(db, { deviceId, ...checked.request, receivedAt: app.clock.now() });
+    } catch (err) {
+      if (err instanceof IngestError) throw badBatch(err.fields);
+      throw err;
+    }
+  });
+}
+
+function badBatch(fields: { field: string; reason: string }[]): HttpError {
+  const shown = fields.slice(0, 50); // a batch of 5,000 bad records names the first ones, not a 1 MB answer
+  return new HttpError(400, `Batch refused, nothing stored: ${shown.map((f) => `${f.field} ${f.reason}`).join('; ')}`, shown);
+}

@@ -1,0 +1,56 @@
+/** Reports agree with each other (issue 9, point 4): a count equals what its link lists. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloneSeededTestDb } from '../support/seeded';
+import { TEST_DRIVERS, type TestDb } from '../support/db';
+import { checkDefinitions } from '../../src/shared/definitions/validate';
+import { readDefinitionFiles } from '../../src/server/reports/definition-files';
+import { parseFilter } from '../../src/server/reports/filter';
+import { runView } from '../../src/server/reports/executor';
+import { addDays } from '../../src/server/db/seed/runs';
+
+const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
+const report = checked.reports.find((r) => r.definition.id === 'digitalpayment');
+
+describe.each(TEST_DRIVERS)('report truth on %s', (driver) => {
+  let t: TestDb & { today: string };
+  beforeAll(async () => {
+    t = await cloneSeededTestDb(driver);
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it("Digital Payments: a sign-on's transaction count and amount are what its link lists", async () => {
+    if (!report) throw new Error('digitalpayment definition missing');
+    const main = report.views.find((v) => v.tabId === undefined);
+    const signOns = report.views.find((v) => v.tabId === 'sign-on-off');
+    if (!main || !signOns) throw new Error('digitalpayment views missing');
+    const run = async (view: typeof main, values: Record<string, unknown>) =>
+      (await runView(t.db, view, parseFilter(report, values, t.today), { kind: 'all' }, { timeoutMs: 60_000 })).rows;
+    // An overnight beat: one of its payments taken after midnight belongs to the next date, not to the sign-on's.
+    const paid = (await t.db.query<{ txn_id: string }>(
+      `SELECT dp.txn_id FROM digital_payments dp JOIN beats b USING (sign_on_id)
+       WHERE ist_date(b.sign_on_at) = $1::date - 2 ORDER BY dp.txn_id LIMIT 1`,
+      [t.today],
+    )).rows[0];
+    if (!paid) throw new Error('no digital payment two days ago');
+    await t.db.query(
+      `INSERT INTO digital_payments (txn_id, eft_no, amount, mode, status, txn_at, tte_id, pos_id, sign_on_id, zone_code, div_code, lobby_code)
+       SELECT 'UPITRUTH1', eft_no, amount, mode, 'SUCCESS', ($2::date - 1)::timestamp AT TIME ZONE 'Asia/Kolkata' + interval '1 hour',
+              tte_id, pos_id, sign_on_id, zone_code, div_code, lobby_code FROM digital_payments WHERE txn_id = $1`,
+      [paid.txn_id, t.today],
+    );
+    let compared = 0;
+    for (const d of [-3, -2, -1, 0]) {
+      const srcDate = addDays(t.today, d);
+      for (const row of await run(signOns, { srcDate })) {
+        const listed = await run(main, { srcDate: String(row.src_date), signOnId: String(row.sign_on_id) });
+        expect(Number(row.txn_count), `${String(row.sign_on_id)} on ${srcDate}`).toBe(listed.length);
+        const success = listed.filter((p) => p.status === 'SUCCESS').reduce((s, p) => s + Number(p.amount), 0);
+        expect(Number(row.digital_amount)).toBeCloseTo(success, 2);
+        if (listed.length > 0) compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+});
