@@ -9,6 +9,7 @@ import { buildQuery, orderClause, withTimeout } from '../reports/executor';
 import { EXPORT_FORMATS, exportFileName, inBatches, isExportFormat } from '../reports/export';
 import { EXPORT_CAPS } from '../../shared/report-definition';
 import { formatDate } from '../../shared/column-types';
+import { filterEnumName } from '../../shared/filter-labels';
 import { scopeOf } from './reports';
 
 type ExportRoute = {
@@ -67,7 +68,10 @@ export function exportRoutes(
       meta: {
         title: view.tabId ? `${report.definition.title} - ${report.definition.tabs?.find((t) => t.id === view.tabId)?.label ?? view.tabId}` : report.definition.title,
         // Dates read dd/mm/yyyy in exports, filter line included.
-        filters: Object.entries(values).map(([k, v]) => ({ label: props[k]?.title ?? k, value: props[k]?.format === 'date' ? formatDate(v) : String(v) })),
+        filters: Object.entries(values).map(([k, v]) => ({
+          label: props[k]?.title ?? k,
+          value: filterEnumName(props[k], report.definition.filter.uiSchema, k, v) ?? (props[k]?.format === 'date' ? formatDate(v) : String(v)),
+        })),
         user: user ? `${user.name} (${user.userId})` : 'unknown',
         generatedAt: app.clock.now(),
         rowCount: rows.length,

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Paginator } from 'primereact/paginator';
 import { TabMenu } from 'primereact/tabmenu';
 import { formatCell, formatDate } from '../../../shared/column-types';
+import { filterEnumName } from '../../../shared/filter-labels';
 import { CLIENT_PAGING_MAX_ROWS, type ColumnDef, type JsonObject, type PublicReport } from '../../../shared/report-definition';
 import { resolveDefaults } from '../../../shared/definitions/filter-widgets';
 import { ApiError, useReportApi, useReportQuery, type RunRequest } from './api';
@@ -21,9 +22,11 @@ import { CoachConsist } from './components/CoachConsist';
 const n = (x: number): string => x.toLocaleString('en-IN');
 const PRINT_PAGE = 1000;
 
-/** A filter value for people: dates dd/mm/yyyy, lists joined, booleans Yes/No. */
-function showValue(_key: string, prop: JsonObject, v: unknown): string {
-  if (Array.isArray(v)) return v.map((x) => showValue(_key, prop, x)).join(', ');
+/** A filter value for people: the enum's words from the uiSchema, dates dd/mm/yyyy, lists joined, booleans Yes/No. */
+function showValue(uiSchema: JsonObject | undefined, key: string, prop: JsonObject, v: unknown): string {
+  if (Array.isArray(v)) return v.map((x) => showValue(uiSchema, key, prop, x)).join(', ');
+  const name = filterEnumName(prop, uiSchema, key, v);
+  if (name !== undefined) return name;
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(v);
   return formatCell(undefined, v);
 }
@@ -139,7 +142,7 @@ export function ReportView({ report }: { report: PublicReport }) {
   };
 
   const data = query.data;
-  const applied = urlFilter ? describeFilter(urlFilter, schema, showValue) : [];
+  const applied = urlFilter ? describeFilter(urlFilter, schema, (k, prop, v) => showValue(report.filter.uiSchema, k, prop, v)) : [];
   const activeIndex = Math.max(0, views.indexOf(active));
 
   return (

@@ -1,6 +1,6 @@
 /** Definition columns -> AG Grid column definitions, formatting through the shared column-type registry. */
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
-import { formatCell, type ColumnTypeName } from '../../../../shared/column-types';
+import { columnText, type ColumnTypeName } from '../../../../shared/column-types';
 import type { ColumnDef } from '../../../../shared/report-definition';
 import type { Row } from '../lib/parse';
 import { compareCells, isNumericType } from '../lib/sort-rows';
@@ -19,8 +19,8 @@ export function toColDefs(columns: readonly ColumnDef[], opts: { serverSort: boo
       headerTooltip: c.headerName,
       sortable: c.sortable !== false,
       hide: c.hidden === true,
-      valueFormatter: (p: ValueFormatterParams<Row>) => formatCell(c.type, p.value),
-      getQuickFilterText: (p) => formatCell(c.type, p.value),
+      valueFormatter: (p: ValueFormatterParams<Row>) => columnText(c, p.value),
+      getQuickFilterText: (p) => columnText(c, p.value),
     };
     if (c.width) def.width = c.width;
     if (c.pinned) def.pinned = c.pinned;
