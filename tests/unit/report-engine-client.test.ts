@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import { resolveDefaults } from '../../src/shared/definitions/filter-widgets';
-import { cleanFilter, filterToParams, paramsToFilter, paramsToView } from '../../src/client/features/reports/lib/filter-url';
+import { cleanFilter, filterToParams, paramsToFilter, paramsToView, trimIdFields } from '../../src/client/features/reports/lib/filter-url';
 import { todayIst } from '../../src/client/features/reports/lib/dates';
 import { friendlyMessage, ruleProblems } from '../../src/client/features/reports/lib/rules';
 import { normaliseRows, parseErrorBody, parsePublicReport, parseRailwayCodes, parseReportResult } from '../../src/client/features/reports/lib/parse';
@@ -46,6 +46,11 @@ describe('URL <-> filter', () => {
     expect(paramsToFilter(new URLSearchParams('coachCount=abc'), schema)).toEqual({ coachCount: 'abc' });
   });
 
+  it('trimIdFields trims fields with a pattern (ids) and leaves the others and the object alone when nothing changes', () => {
+    expect(trimIdFields({ trainNo: ' 12301 ', startDate: '2025-08-01' }, schema)).toEqual({ trainNo: '12301', startDate: '2025-08-01' });
+    const same = { trainNo: '12301' };
+    expect(trimIdFields(same, schema)).toBe(same);
+  });
   it('cleanFilter drops empty strings, nulls and empty lists', () => {
     expect(cleanFilter({ trainNo: '  ', startDate: null, classes: [], coachCount: 0 }, schema)).toEqual({ coachCount: 0 });
   });

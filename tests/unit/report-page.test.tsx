@@ -182,6 +182,17 @@ describe('report page', { timeout: 40_000 }, () => {
     expect(api.runs).toHaveLength(0);
   });
 
+  it('trims the spaces around an id as it is typed or pasted, so the form accepts what the server will', async () => {
+    const api = fakeApi();
+    renderAt('/layout/uikit/demo_report?start_date=2025-08-01&end_date=2025-08-02', api);
+    await screen.findByRole('heading', { name: 'Demo Report' });
+    fireEvent.change(input('Train No'), { target: { value: '  12301 ' } });
+    await waitFor(() => expect(input('Train No').value).toBe('12301'));
+    fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
+    await waitFor(() => expect(api.runs.at(-1)?.filter.trainNo).toBe('12301'));
+    expect(screen.queryByText('Train No is not valid')).toBeNull();
+  });
+
   it("shows 'No records found' with the applied filters", async () => {
     renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', fakeApi({ run: async () => ({ rows: [], total: 0, page: 1, rowsPerPage: 0 }) }));
     const empty = await screen.findByText('No records found');

@@ -4,7 +4,7 @@ import { filterValidator } from '../lib/filter-validator';
 import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Button } from 'primereact/button';
 import type { PublicReport } from '../../../../shared/report-definition';
-import { cleanFilter, type Filter } from '../lib/filter-url';
+import { cleanFilter, trimIdFields, type Filter } from '../lib/filter-url';
 import { customValidateFor, transformErrorsFor } from '../lib/rules';
 import { cascadeFields, normaliseCascade } from '../lib/cascade';
 import { isObject, type FieldProblem } from '../lib/parse';
@@ -78,7 +78,7 @@ export function FilterForm({ report, value, onChange, onRun, onReset, running, s
         noHtml5Validate
         focusOnFirstError
         liveValidate={submitted ? 'onChange' : undefined}
-        onChange={(e) => onChange(normaliseCascade(e.formData ?? {}, fields, codes))}
+        onChange={(e) => onChange(normaliseCascade(trimIdFields(e.formData ?? {}, schema), fields, codes))}
         onSubmit={(e) => onRun(cleanFilter(e.formData ?? {}, schema))}
         onError={() => setSubmitted(true)}
       >
