@@ -193,6 +193,42 @@ describe('report page', { timeout: 40_000 }, () => {
     expect(screen.queryByText('Train No is not valid')).toBeNull();
   });
 
+  it("loads the zone/division lists again for another user signed in in the same tab, never showing the previous user's", async () => {
+    const cascade: PublicReport = {
+      ...report,
+      id: 'cascade_report',
+      filter: {
+        schema: { type: 'object', properties: { zone: { title: 'Zone', type: 'string' }, division: { title: 'Division', type: 'string' } } },
+        uiSchema: { zone: { 'ui:widget': 'zone' }, division: { 'ui:widget': 'division' } },
+      },
+    };
+    const owners: (string | null)[] = [];
+    const api: ReportApi = {
+      ...fakeApi({ definition: async () => cascade }),
+      railwayCodes: async () => {
+        owners.push(sessionStorage.getItem('ACCESS_TOKEN'));
+        return [];
+      },
+    };
+    const tokenOf = (sub: string): string => `h.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.s`;
+    const open = async (): Promise<void> => {
+      renderAt('/layout/uikit/cascade_report', api);
+      await screen.findByRole('heading', { name: 'Demo Report' });
+      cleanup();
+    };
+    try {
+      sessionStorage.setItem('ACCESS_TOKEN', tokenOf('HHTDIV'));
+      await open();
+      await waitFor(() => expect(owners).toHaveLength(1));
+      await open(); // the same user: the lists are kept
+      sessionStorage.setItem('ACCESS_TOKEN', tokenOf('HHTZONE'));
+      await open();
+      await waitFor(() => expect(owners).toEqual([tokenOf('HHTDIV'), tokenOf('HHTZONE')]));
+    } finally {
+      sessionStorage.removeItem('ACCESS_TOKEN');
+    }
+  });
+
   it("shows 'No records found' with the applied filters", async () => {
     renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', fakeApi({ run: async () => ({ rows: [], total: 0, page: 1, rowsPerPage: 0 }) }));
     const empty = await screen.findByText('No records found');
