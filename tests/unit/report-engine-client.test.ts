@@ -7,7 +7,7 @@ import { friendlyMessage, ruleProblems } from '../../src/client/features/reports
 import { normaliseRows, parseErrorBody, parsePublicReport, parseRailwayCodes, parseReportResult } from '../../src/client/features/reports/lib/parse';
 import { columnStateKey, parseColumnState, toStoredColumns } from '../../src/client/features/reports/lib/column-state';
 import { drillDownHref, fillLinkParams } from '../../src/client/features/reports/lib/links';
-import { cascadeFields, normaliseCascade, optionsFor } from '../../src/client/features/reports/lib/cascade';
+import { cascadeFields, lockedCode, normaliseCascade, optionsFor, presetLockedCodes } from '../../src/client/features/reports/lib/cascade';
 import { exportFileName } from '../../src/client/features/reports/components/ExportButtons';
 import { fileNameFromDisposition } from '../../src/client/features/reports/api';
 import { statusSeverity } from '../../src/client/features/reports/lib/status';
@@ -189,6 +189,21 @@ describe('zone -> division -> lobby cascade', () => {
   });
   it('clears nothing when the codes could not be loaded', () => {
     expect(normaliseCascade({ z: 'WR', d: 'BB' }, fields, [])).toEqual({ z: 'WR', d: 'BB' });
+  });
+  it("presets and locks a scoped user's own zone and division (their lists hold one), never an all-India user's choice", () => {
+    const division = [
+      { zone: 'CR', division: 'PUNE', lobby: 'PUNE1' },
+      { zone: 'CR', division: 'PUNE', lobby: 'PUNE2' },
+    ];
+    expect(lockedCode('zone', division)).toBe('CR');
+    expect(lockedCode('division', division)).toBe('PUNE');
+    expect(lockedCode('lobby', division)).toBeUndefined();
+    expect(presetLockedCodes({ t: '12301' }, fields, division)).toEqual({ t: '12301', z: 'CR', d: 'PUNE' });
+    const same = { z: 'CR', d: 'PUNE' };
+    expect(presetLockedCodes(same, fields, division)).toBe(same);
+    // All India: PUNE has one lobby, but choosing PUNE does not narrow the report to it.
+    expect(presetLockedCodes({ z: 'CR', d: 'PUNE' }, fields, codes)).toEqual({ z: 'CR', d: 'PUNE' });
+    expect(presetLockedCodes({}, fields, [])).toEqual({});
   });
 });
 

@@ -229,6 +229,34 @@ describe('report page', { timeout: 40_000 }, () => {
     }
   });
 
+  it("presets a division user's own zone and division, locked, and runs with them", async () => {
+    const cascade: PublicReport = {
+      ...report,
+      id: 'cascade_report',
+      filter: {
+        schema: { type: 'object', properties: { zone: { title: 'Zone', type: 'string' }, division: { title: 'Division', type: 'string' }, lobby: { title: 'Lobby', type: 'string' } } },
+        uiSchema: { zone: { 'ui:widget': 'zone' }, division: { 'ui:widget': 'division' }, lobby: { 'ui:widget': 'lobby' } },
+      },
+    };
+    const api: Fake = {
+      ...fakeApi({ definition: async () => cascade }),
+      railwayCodes: async () => [
+        { zone: 'NR', division: 'DLI', lobby: 'NDLS' },
+        { zone: 'NR', division: 'DLI', lobby: 'NZM' },
+      ],
+    };
+    renderAt('/layout/uikit/cascade_report', api);
+    await screen.findByRole('heading', { name: 'Demo Report' });
+    const dropdownOf = (id: string): Element | null => document.getElementById(id)?.closest('.p-dropdown') ?? null;
+    await waitFor(() => expect(dropdownOf('root_zone')?.textContent).toContain('NR'));
+    expect(dropdownOf('root_division')?.textContent).toContain('DLI');
+    expect(dropdownOf('root_zone')?.classList.contains('p-disabled')).toBe(true);
+    expect(dropdownOf('root_division')?.classList.contains('p-disabled')).toBe(true);
+    expect(dropdownOf('root_lobby')?.classList.contains('p-disabled')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
+    await waitFor(() => expect(api.runs.at(-1)?.filter).toMatchObject({ zone: 'NR', division: 'DLI' }));
+  });
+
   it("shows 'No records found' with the applied filters", async () => {
     renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', fakeApi({ run: async () => ({ rows: [], total: 0, page: 1, rowsPerPage: 0 }) }));
     const empty = await screen.findByText('No records found');
