@@ -257,6 +257,12 @@ describe('report page', { timeout: 40_000 }, () => {
     await waitFor(() => expect(api.runs.at(-1)?.filter).toMatchObject({ zone: 'NR', division: 'DLI' }));
   });
 
+  it("says a train outside the user's train list is not in their area, instead of 'No records found'", async () => {
+    renderAt('/layout/uikit/demo_report?trainNo=22439&start_date=2025-08-01&end_date=2025-08-02&_run=1', fakeApi({ run: async () => ({ rows: [], total: 0, page: 1, rowsPerPage: 0 }) }));
+    expect(await screen.findByText('Train 22439 is not in your area')).toBeTruthy();
+    expect(screen.queryByText('No records found')).toBeNull();
+  });
+
   it("shows 'No records found' with the applied filters", async () => {
     renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', fakeApi({ run: async () => ({ rows: [], total: 0, page: 1, rowsPerPage: 0 }) }));
     const empty = await screen.findByText('No records found');

@@ -6,7 +6,8 @@ import { formatCell, formatDate } from '../../../shared/column-types';
 import { filterEnumName } from '../../../shared/filter-labels';
 import { CLIENT_PAGING_MAX_ROWS, type ColumnDef, type JsonObject, type PublicReport } from '../../../shared/report-definition';
 import { resolveDefaults } from '../../../shared/definitions/filter-widgets';
-import { ApiError, useReportApi, useReportQuery, type RunRequest } from './api';
+import { ApiError, useReportApi, useReportQuery, useTrainList, type RunRequest } from './api';
+import { trainsOutOfArea } from './lib/area';
 import { cleanFilter, describeFilter, filterKey, filterToParams, paramsToFilter, paramsToView, VIEW_KEYS, type Filter } from './lib/filter-url';
 import { todayIst } from './lib/dates';
 import { reportViews } from './lib/views';
@@ -34,6 +35,7 @@ function showValue(uiSchema: JsonObject | undefined, key: string, prop: JsonObje
 /** One report: filter form, tabs, result grid, paging, export and print, all driven by the definition and the URL. */
 export function ReportView({ report }: { report: PublicReport }) {
   const reportApi = useReportApi();
+  const trains = useTrainList();
   const [searchParams, setSearchParams] = useSearchParams();
   const schema = report.filter.schema;
   const views = useMemo(() => reportViews(report), [report]);
@@ -144,6 +146,7 @@ export function ReportView({ report }: { report: PublicReport }) {
   const data = query.data;
   const applied = urlFilter ? describeFilter(urlFilter, schema, (k, prop, v) => showValue(report.filter.uiSchema, k, prop, v)) : [];
   const activeIndex = Math.max(0, views.indexOf(active));
+  const outOfArea = trainsOutOfArea(urlFilter, report.filter.uiSchema, trains);
 
   return (
     <div className="report-page">
@@ -167,7 +170,7 @@ export function ReportView({ report }: { report: PublicReport }) {
         />
       </section>
 
-      {report.consist && urlFilter && (
+      {report.consist && urlFilter && outOfArea.length === 0 && (
         <CoachConsist
           def={report.consist}
           filter={urlFilter}
@@ -204,7 +207,13 @@ export function ReportView({ report }: { report: PublicReport }) {
             {...(query.error.status === 400 ? {} : { onRetry: query.reload })}
           />
         )}
-        {request && data && !query.error && data.rows.length === 0 && !query.loading && (
+        {request && data && !query.error && data.rows.length === 0 && !query.loading && outOfArea.length > 0 && (
+          <div className="report-empty" role="status">
+            <p className="report-empty-title">Train {outOfArea.join(', ')} is not in your area</p>
+            <p>Your reports cover the trains of your own zone, division or lobby. Pick one of your trains from the list.</p>
+          </div>
+        )}
+        {request && data && !query.error && data.rows.length === 0 && !query.loading && outOfArea.length === 0 && (
           <div className="report-empty" role="status">
             <p className="report-empty-title">No records found</p>
             {applied.length > 0 ? (
