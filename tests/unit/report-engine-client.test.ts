@@ -7,6 +7,7 @@ import { friendlyMessage, ruleProblems } from '../../src/client/features/reports
 import { normaliseRows, parseErrorBody, parsePublicReport, parseRailwayCodes, parseReportResult } from '../../src/client/features/reports/lib/parse';
 import { columnStateKey, parseColumnState, toStoredColumns } from '../../src/client/features/reports/lib/column-state';
 import { drillDownHref, fillLinkParams } from '../../src/client/features/reports/lib/links';
+import { isRunnable } from '../../src/client/features/reports/lib/open-run';
 import { cascadeFields, lockedCode, normaliseCascade, optionsFor, presetLockedCodes } from '../../src/client/features/reports/lib/cascade';
 import { exportFileName } from '../../src/client/features/reports/components/ExportButtons';
 import { fileNameFromDisposition } from '../../src/client/features/reports/api';
@@ -167,6 +168,17 @@ describe('drill-down links', () => {
   });
   it('encodes values safely', () => {
     expect(drillDownHref({ report: 'x', params: { q: '{v}' } }, { v: 'a&b=c' })).toBe('/layout/uikit/x?q=a%26b%3Dc&_run=1');
+  });
+});
+
+describe('opening a report already run', () => {
+  const rules = [{ rule: 'dateRange' as const, start: 'startDate', end: 'endDate', maxDays: 7 }];
+  it('runs only a filter with every required field, valid ids and enum values, and the date rules kept', () => {
+    expect(isRunnable({ trainNo: '12301', startDate: '2025-08-01' }, schema, undefined)).toBe(true);
+    expect(isRunnable({ startDate: '2025-08-01' }, schema, undefined)).toBe(false);
+    expect(isRunnable({ trainNo: '123' }, schema, undefined)).toBe(false);
+    expect(isRunnable({ trainNo: '12301', classes: ['SL'] }, schema, undefined)).toBe(true);
+    expect(isRunnable({ trainNo: '12301', startDate: '2025-08-01', endDate: '2025-09-01' }, schema, rules)).toBe(false);
   });
 });
 

@@ -29,7 +29,10 @@ beforeAll(() => {
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear(); // the last train a test ran must not preselect (and run) the next test's report
+});
 
 const report: PublicReport = {
   id: 'demo_report',
@@ -261,6 +264,35 @@ describe('report page', { timeout: 40_000 }, () => {
     renderAt('/layout/uikit/demo_report?trainNo=22439&start_date=2025-08-01&end_date=2025-08-02&_run=1', fakeApi({ run: async () => ({ rows: [], total: 0, page: 1, rowsPerPage: 0 }) }));
     expect(await screen.findByText('Train 22439 is not in your area')).toBeTruthy();
     expect(screen.queryByText('No records found')).toBeNull();
+  });
+
+  it('opens already run when the defaults and the remembered train make a valid filter, without a click', async () => {
+    localStorage.setItem('hht.reports.lastTrain', '12951');
+    const api = fakeApi();
+    const router = renderAt('/layout/uikit/demo_report', api);
+    await waitFor(() => expect(api.runs.at(-1)?.filter).toMatchObject({ trainNo: '12951', end_date: todayIst() }));
+    expect(router.state.location.search).toContain('_run=1');
+    expect(await screen.findByText('S1')).toBeTruthy();
+  });
+
+  it("preselects the user's only train and runs; a train that is not the user's is not preselected", async () => {
+    const api = fakeApi();
+    renderAt('/layout/uikit/demo_report', api, ['12301']);
+    await waitFor(() => expect(api.runs.at(-1)?.filter.trainNo).toBe('12301'));
+    cleanup();
+    localStorage.setItem('hht.reports.lastTrain', '99999');
+    const other = fakeApi();
+    renderAt('/layout/uikit/demo_report', other);
+    await screen.findByRole('heading', { name: 'Demo Report' });
+    expect(screen.getByText('Choose the filter and press Run.')).toBeTruthy();
+    expect(other.runs).toHaveLength(0);
+  });
+
+  it('remembers the train of a run for the next train report', async () => {
+    const api = fakeApi();
+    renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', api);
+    await waitFor(() => expect(api.runs).toHaveLength(1));
+    await waitFor(() => expect(localStorage.getItem('hht.reports.lastTrain')).toBe('12301'));
   });
 
   it("shows 'No records found' with the applied filters", async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Paginator } from 'primereact/paginator';
 import { TabMenu } from 'primereact/tabmenu';
@@ -8,6 +8,7 @@ import { CLIENT_PAGING_MAX_ROWS, type ColumnDef, type JsonObject, type PublicRep
 import { resolveDefaults } from '../../../shared/definitions/filter-widgets';
 import { ApiError, useReportApi, useReportQuery, useTrainList, type RunRequest } from './api';
 import { trainsOutOfArea } from './lib/area';
+import { isRunnable, LAST_TRAIN_KEY, preselectTrain, trainToRemember } from './lib/open-run';
 import { cleanFilter, describeFilter, filterKey, filterToParams, paramsToFilter, paramsToView, VIEW_KEYS, type Filter } from './lib/filter-url';
 import { todayIst } from './lib/dates';
 import { reportViews } from './lib/views';
@@ -21,6 +22,22 @@ import { ErrorState, LoadingRows } from './components/States';
 import { CoachConsist } from './components/CoachConsist';
 
 const n = (x: number): string => x.toLocaleString('en-IN');
+
+/** Local storage may be unavailable (private mode, a locked-down browser): remembering the train is a nicety. */
+function readLastTrain(): string | null {
+  try {
+    return localStorage.getItem(LAST_TRAIN_KEY);
+  } catch {
+    return null;
+  }
+}
+function writeLastTrain(trainNo: string): void {
+  try {
+    localStorage.setItem(LAST_TRAIN_KEY, trainNo);
+  } catch {
+    // Not remembered; the next report simply does not preselect it.
+  }
+}
 const PRINT_PAGE = 1000;
 
 /** A filter value for people: the enum's words from the uiSchema, dates dd/mm/yyyy, lists joined, booleans Yes/No. */
@@ -102,6 +119,7 @@ export function ReportView({ report }: { report: PublicReport }) {
 
   const run = (filter: Filter) => {
     setDismissed(null);
+    scrollPending.current = true;
     const next = filterToParams(filter, schema, {
       ...(view.tab ? { tab: view.tab } : {}),
       ...(view.rowsPerPage ? { rowsPerPage: view.rowsPerPage } : {}),
@@ -111,6 +129,38 @@ export function ReportView({ report }: { report: PublicReport }) {
     if (next.toString() === searchParams.toString()) query.reload();
     else setSearchParams(next);
   };
+
+  // Opening the page: run at once when the defaults (and the user's last or only train) make a valid filter, so the
+  // officer sees figures without a click; otherwise pre-fill what can be and wait for Run. Once per page open.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    if (view.run) return;
+    const filter = preselectTrain(urlFields, report.filter.uiSchema, trains, readLastTrain());
+    if (isRunnable(filter, schema, report.filter.rules)) {
+      const order = view.sortBy ? { sortBy: view.sortBy, sortDir: view.sortDir ?? 'asc' } : {};
+      setSearchParams(filterToParams(filter, schema, { ...(view.tab ? { tab: view.tab } : {}), ...order }), { replace: true });
+    } else if (filter !== urlFields) {
+      setForm(filter);
+    }
+    // Runs once (the ref); the values are those of the first render.
+  }, [view.run, view.tab, view.sortBy, view.sortDir, urlFields, report.filter.uiSchema, report.filter.rules, trains, schema, setSearchParams]);
+
+  // The train of the last run is the one the next train report opens with.
+  const remember = trainToRemember(urlFilter, report.filter.uiSchema, trains);
+  useEffect(() => {
+    if (remember) writeLastTrain(remember);
+  }, [remember]);
+
+  // After Run, the results (or the error) come into view: on a small screen they are below the form.
+  const resultsRef = useRef<HTMLElement>(null);
+  const scrollPending = useRef(false);
+  useEffect(() => {
+    if (!scrollPending.current || query.loading || (!query.data && !query.error)) return;
+    scrollPending.current = false;
+    resultsRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [query.loading, query.data, query.error]);
 
   const reset = () => {
     setDismissed(query.error);
@@ -194,7 +244,7 @@ export function ReportView({ report }: { report: PublicReport }) {
         />
       )}
 
-      <section className="report-card report-results" aria-labelledby="report-results-heading" aria-busy={query.loading}>
+      <section ref={resultsRef} className="report-card report-results" aria-labelledby="report-results-heading" aria-busy={query.loading}>
         <h2 id="report-results-heading" className="report-sr-only">
           Results
         </h2>
