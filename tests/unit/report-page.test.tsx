@@ -288,6 +288,13 @@ describe('report page', { timeout: 40_000 }, () => {
     expect(other.runs).toHaveLength(0);
   });
 
+  it("opens with the running strip's train when no report train is remembered yet", async () => {
+    localStorage.setItem('hht.trainStrip.trainNo', '12301');
+    const api = fakeApi();
+    renderAt('/layout/uikit/demo_report', api);
+    await waitFor(() => expect(api.runs.at(-1)?.filter.trainNo).toBe('12301'));
+  });
+
   it('remembers the train of a run for the next train report', async () => {
     const api = fakeApi();
     renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', api);

@@ -8,7 +8,8 @@ import { CLIENT_PAGING_MAX_ROWS, type ColumnDef, type JsonObject, type PublicRep
 import { resolveDefaults } from '../../../shared/definitions/filter-widgets';
 import { ApiError, useReportApi, useReportQuery, useTrainList, type RunRequest } from './api';
 import { trainsOutOfArea } from './lib/area';
-import { isRunnable, LAST_TRAIN_KEY, preselectTrain, trainToRemember } from './lib/open-run';
+import { isRunnable, preselectTrain, trainToRemember } from './lib/open-run';
+import { rememberedTrain, rememberReportTrain } from '../../lib/train-memory';
 import { cleanFilter, describeFilter, filterKey, filterToParams, paramsToFilter, paramsToView, VIEW_KEYS, type Filter } from './lib/filter-url';
 import { todayIst } from './lib/dates';
 import { reportViews } from './lib/views';
@@ -23,21 +24,6 @@ import { CoachConsist } from './components/CoachConsist';
 
 const n = (x: number): string => x.toLocaleString('en-IN');
 
-/** Local storage may be unavailable (private mode, a locked-down browser): remembering the train is a nicety. */
-function readLastTrain(): string | null {
-  try {
-    return localStorage.getItem(LAST_TRAIN_KEY);
-  } catch {
-    return null;
-  }
-}
-function writeLastTrain(trainNo: string): void {
-  try {
-    localStorage.setItem(LAST_TRAIN_KEY, trainNo);
-  } catch {
-    // Not remembered; the next report simply does not preselect it.
-  }
-}
 const PRINT_PAGE = 1000;
 
 /** A filter value for people: the enum's words from the uiSchema, dates dd/mm/yyyy, lists joined, booleans Yes/No. */
@@ -137,7 +123,7 @@ export function ReportView({ report }: { report: PublicReport }) {
     if (opened.current) return;
     opened.current = true;
     if (view.run) return;
-    const filter = preselectTrain(urlFields, report.filter.uiSchema, trains, readLastTrain());
+    const filter = preselectTrain(urlFields, report.filter.uiSchema, trains, rememberedTrain());
     if (isRunnable(filter, schema, report.filter.rules)) {
       const order = view.sortBy ? { sortBy: view.sortBy, sortDir: view.sortDir ?? 'asc' } : {};
       setSearchParams(filterToParams(filter, schema, { ...(view.tab ? { tab: view.tab } : {}), ...order }), { replace: true });
@@ -150,7 +136,7 @@ export function ReportView({ report }: { report: PublicReport }) {
   // The train of the last run is the one the next train report opens with.
   const remember = trainToRemember(urlFilter, report.filter.uiSchema, trains);
   useEffect(() => {
-    if (remember) writeLastTrain(remember);
+    if (remember) rememberReportTrain(remember);
   }, [remember]);
 
   // After Run, the results (or the error) come into view: on a small screen they are below the form.

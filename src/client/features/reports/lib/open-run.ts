@@ -7,9 +7,6 @@ import { isObject } from './parse';
 import type { Filter } from './filter-url';
 import { ruleProblems } from './rules';
 
-/** Local storage key of the last train a report was run for (a train number only: nothing personal). */
-export const LAST_TRAIN_KEY = 'hht.reports.lastTrain';
-
 function trainFields(uiSchema: JsonObject | undefined): string[] {
   return Object.entries(uiSchema ?? {}).flatMap(([field, ui]) => (isObject(ui) && ui['ui:widget'] === 'train' ? [field] : []));
 }
