@@ -119,6 +119,11 @@ describe('boundary parsers', () => {
     expect(() => parsePublicReport({ ...ok, columns: [{ field: 'a', headerName: 'A', type: 'rainbow' }] })).toThrow('/columns/0/type');
     expect(() => parsePublicReport({ ...ok, endpoint: '../x' })).toThrow('/endpoint');
   });
+  it("keeps a column's labels, so the grid shows words, and rejects labels that are not text", () => {
+    const labelled = { ...ok, columns: [{ field: 'a', headerName: 'A', labels: { NOT_SUBMITTED: 'Not submitted' } }] };
+    expect(parsePublicReport(labelled).columns[0]?.labels).toEqual({ NOT_SUBMITTED: 'Not submitted' });
+    expect(() => parsePublicReport({ ...ok, columns: [{ field: 'a', headerName: 'A', labels: { X: 1 } }] })).toThrow('/columns/0/labels/X');
+  });
   it('reads 400 bodies and falls back on anything else', () => {
     expect(parseErrorBody({ message: 'bad', fields: [{ field: 'trainNo', reason: 'Train No is required' }, { x: 1 }] }, 'f')).toEqual({ message: 'bad', fields: [{ field: 'trainNo', reason: 'Train No is required' }] });
     expect(parseErrorBody('<html>', 'f').message).toBe('<html>');

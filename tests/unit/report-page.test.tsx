@@ -302,6 +302,16 @@ describe('report page', { timeout: 40_000 }, () => {
     await waitFor(() => expect(localStorage.getItem('hht.reports.lastTrain')).toBe('12301'));
   });
 
+  it("shows a labelled column's words, never the stored code", async () => {
+    const labelled: PublicReport = { ...report, columns: [{ field: 'coach', headerName: 'Coach' }, { field: 'state', headerName: 'State', type: 'status', labels: { NOT_SUBMITTED: 'Not submitted' } }] };
+    renderAt(
+      '/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1',
+      fakeApi({ definition: async () => labelled, run: async () => ({ rows: [{ coach: 'S1', state: 'NOT_SUBMITTED' }], total: 1, page: 1, rowsPerPage: 1 }) }),
+    );
+    expect(await screen.findByText('Not submitted')).toBeTruthy();
+    expect(screen.queryByText('NOT_SUBMITTED')).toBeNull();
+  });
+
   it("shows 'No records found' with the applied filters", async () => {
     renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', fakeApi({ run: async () => ({ rows: [], total: 0, page: 1, rowsPerPage: 0 }) }));
     const empty = await screen.findByText('No records found');

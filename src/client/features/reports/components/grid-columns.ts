@@ -9,6 +9,12 @@ import { LinkCell, StatusCell, type LinkCellParams } from './cells';
 /** Renderer per column type; types not listed show the formatted text. */
 const RENDERERS: Partial<Record<ColumnTypeName, ColDef<Row>['cellRenderer']>> = { status: StatusCell };
 
+/** Room for the longest word of a header (about 0.6 em a character at the grid's font) plus padding and sort icon. */
+export function headerMinWidth(header: string): number {
+  const longest = Math.max(0, ...header.split(/\s+/).map((w) => w.length));
+  return Math.max(60, Math.round(longest * 9 + 40));
+}
+
 export function toColDefs(columns: readonly ColumnDef[], opts: { serverSort: boolean }): ColDef<Row>[] {
   return columns.map((c): ColDef<Row> => {
     const numeric = isNumericType(c.type);
@@ -21,6 +27,10 @@ export function toColDefs(columns: readonly ColumnDef[], opts: { serverSort: boo
       hide: c.hidden === true,
       valueFormatter: (p: ValueFormatterParams<Row>) => columnText(c, p.value),
       getQuickFilterText: (p) => columnText(c, p.value),
+      // A cell cut short (a column the user narrowed) shows its whole (formatted) value on hover.
+      tooltip: true,
+      // Headers wrap between words; the column is never narrower than its longest header word.
+      minWidth: headerMinWidth(c.headerName),
     };
     if (c.width) def.width = c.width;
     if (c.pinned) def.pinned = c.pinned;
