@@ -1,5 +1,6 @@
--- eft-search {eftNo, srcDate}: one EFT in full (the ticket's own detail, so the passenger name is shown as
--- printed on it), with its digital payment if any. srcDate matches the EFT's IST issue date or its run date.
+-- eft-search {eftNo, srcDate}: one EFT in full, with its digital payment if any. The passenger's name is masked
+-- like in every other report (one rule for personal data: Trip ID Search shows the same EFT masked).
+-- srcDate matches the EFT's IST issue date or its run date.
 SELECT e.eft_no,
        e.issued_at,
        tr.train_no,
@@ -7,7 +8,7 @@ SELECT e.eft_no,
        tr.start_date,
        e.coach_id AS coach,
        e.pnr,
-       e.psgn_name AS passenger,
+       mask_name(e.psgn_name) AS passenger,
        e.from_station,
        e.to_station,
        e.reason,

@@ -93,3 +93,31 @@ export function formatPlain(type: ColumnTypeName | undefined, value: unknown): s
       return formatCell(type, value);
   }
 }
+
+/** What formatting needs of a column: its type and the words for its stored codes (a definition's `labels`). */
+export interface FormattedColumn {
+  type?: ColumnTypeName | undefined;
+  labels?: Readonly<Record<string, string>> | undefined;
+}
+
+/** A stored code in the words of the column's `labels` (lists element by element); other values unchanged. */
+export function labelled(col: FormattedColumn, value: unknown): unknown {
+  const labels = col.labels;
+  if (!labels) return value;
+  if (Array.isArray(value)) return value.map((v) => labelled(col, v));
+  if (typeof value === 'string' || typeof value === 'number') {
+    const key = String(value);
+    return Object.hasOwn(labels, key) ? labels[key] : value;
+  }
+  return value;
+}
+
+/** A cell for people (grid, print, PDF, xlsx text): the label of a code, then the type's format. */
+export function columnText(col: FormattedColumn, value: unknown): string {
+  return formatCell(col.type, labelled(col, value));
+}
+
+/** A cell for CSV: the label of a code, then the plain format of the type. */
+export function columnPlain(col: FormattedColumn, value: unknown): string {
+  return formatPlain(col.type, labelled(col, value));
+}

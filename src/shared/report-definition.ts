@@ -22,6 +22,8 @@ export interface ColumnDef {
   hidden?: boolean;
   sortable?: boolean;
   link?: ColumnLink;
+  /** Words shown for stored codes (e.g. {"NOT_SUBMITTED": "Not submitted"}), in the grid, print and every export. */
+  labels?: Record<string, string>;
 }
 
 export interface PagingDef {

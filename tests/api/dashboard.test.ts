@@ -73,7 +73,7 @@ describe.each(TEST_DRIVERS)('dashboard on %s', (driver) => {
     for (const e of expectedCards) expect(list.map((c) => c.endpoint)).toContain(e);
     expect(list.find((c) => c.endpoint === 'TDRCard')?.withCredentials).toBe(true);
     expect(list.filter((c) => c.kind === 'chart').map((c) => c.chart?.type).sort()).toEqual(['doughnut', 'line', 'pie']);
-    expect(list.find((c) => c.endpoint === 'Total_Registered_Devices')?.link).toBe('/layout/utilities/devices');
+    expect(list.find((c) => c.endpoint === 'Total_Registered_Devices')?.link).toBe('/layout/uikit/devices');
   });
 
   it('answers every card call with rows for SU, and scoped (never more) for a division and a lobby', async () => {

@@ -80,6 +80,15 @@ describe('the catalogue', () => {
     const wanted = menuItems(menu!).map(({ item }) => item.path).filter((p) => !MENU_PAGES.includes(p));
     expect(wanted).toHaveLength(35);
     expect(wanted.filter((id) => !checked.reports.some((r) => r.definition.id === id))).toEqual([]);
+    // What the menu says is what the page says: each report item's label is its report's title.
+    const mismatched = menuItems(menu!).flatMap(({ item }) => {
+      const title = byId.get(item.path)?.definition.title;
+      return title !== undefined && title !== item.label ? [`${item.path}: menu "${item.label}", title "${title}"`] : [];
+    });
+    expect(mismatched).toEqual([]);
+    // The Devices page is in the menu, under UTILITIES, as What's New says.
+    const utilities = menu!.entries.find((e) => e.type === 'section' && e.label === 'UTILITIES');
+    expect(utilities && 'items' in utilities ? utilities.items.map((i) => ('path' in i ? i.path : '')) : []).toContain('devices');
     // The link rules live in the shared validator (npm run check:definitions runs them too).
     expect(checkColumnLinks(checked.reports, new Set(byId.keys()))).toEqual([]);
   });

@@ -67,3 +67,16 @@ describe('whats new', () => {
     }
   });
 });
+
+describe('what the release notes promise', () => {
+  const notes = JSON.parse(readFileSync('docs/release-notes.json', 'utf8')) as ReleaseNotes;
+  const texts = notes.releases.flatMap((r) => r.changes.map((c) => c.text));
+
+  it('counts the themes the settings panel really has', () => {
+    const themes = JSON.parse(readFileSync('themes/themes.json', 'utf8')) as { groups: { themes: unknown[] }[] };
+    const count = themes.groups.reduce((n, g) => n + g.themes.length, 0);
+    const claims = texts.flatMap((t) => [...t.matchAll(/(\d+) themes/g)].map((m) => Number(m[1])));
+    expect(claims.length).toBeGreaterThan(0);
+    for (const n of claims) expect(n).toBe(count);
+  });
+});

@@ -39,7 +39,7 @@ describe.skipIf(!shellReady)('dashboard and devices in the browser', () => {
       for (const id of ['passengers-7-days', 'class-share', 'coach-manning']) await b.page.getByTestId(`card-chart-${id}`).waitFor();
       expect(await b.page.locator('[data-testid^="card-"] [role="alert"]').count()).toBe(0);
       await b.page.getByTestId('card-devices').getByRole('link').click();
-      await expect.poll(() => b.page.url()).toMatch(/\/layout\/utilities\/devices$/);
+      await expect.poll(() => b.page.url()).toMatch(/\/layout\/uikit\/devices$/);
       expect(failed).toEqual([]);
     });
   }

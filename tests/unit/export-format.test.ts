@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvStream } from '../../src/server/reports/export/csv';
 import { exportFileName, inBatches } from '../../src/server/reports/export';
-import { formatCell, formatDate, formatDateTime, formatPlain } from '../../src/shared/column-types';
+import { columnPlain, columnText, formatCell, formatDate, formatDateTime, formatPlain } from '../../src/shared/column-types';
 
 describe('column formatting', () => {
   it('shows dates dd/mm/yyyy and timestamps in IST', () => {
@@ -13,6 +13,18 @@ describe('column formatting', () => {
     expect(formatCell('currency', 123456.5)).toBe('₹ 1,23,456.50');
     expect(formatPlain('currency', '123456.5')).toBe('123456.50');
     expect(formatCell('percent', 87.25)).toBe('87.25 %');
+  });
+  it('shows the words of a column labels map for its codes, element by element in lists, and other values as they are', () => {
+    const col = { type: 'status' as const, labels: { NOT_SUBMITTED: 'Not submitted', GOT_DOWN: 'Got down' } };
+    expect(columnText(col, 'NOT_SUBMITTED')).toBe('Not submitted');
+    expect(columnPlain(col, 'GOT_DOWN')).toBe('Got down');
+    expect(columnText(col, ['GOT_DOWN', 'NOT_SUBMITTED'])).toBe('Got down, Not submitted');
+    expect(columnText(col, 'SOMETHING_NEW')).toBe('SOMETHING_NEW');
+    expect(columnText(col, null)).toBe('');
+    // An inherited property name is not a label.
+    expect(columnText(col, 'constructor')).toBe('constructor');
+    expect(columnText({ type: 'number', labels: { '1': 'One' } }, 1)).toBe('One');
+    expect(columnText({ type: 'number' }, 1234)).toBe('1,234');
   });
 });
 

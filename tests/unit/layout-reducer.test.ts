@@ -178,6 +178,16 @@ describe('themes/themes.json', () => {
     }
   });
 
+  it("shows each theme by its own colours: the swatch's primary and surface are the theme CSS's", () => {
+    for (const t of THEME_GROUPS.flatMap((g) => g.themes)) {
+      const css = readFileSync(`node_modules/primereact/resources/themes/${t.id}/theme.css`, 'utf8');
+      const variable = (name: string): string | undefined => new RegExp(`--${name}:\\s*([^;]+);`).exec(css)?.[1]?.trim().toLowerCase();
+      expect([t.id, t.primary, t.surface]).toEqual([t.id, variable('primary-color'), variable('surface-card')]);
+    }
+    // Not all alike: the panel tells the themes apart by colour, not only by name.
+    expect(new Set(THEME_GROUPS.flatMap((g) => g.themes.map((t) => t.primary))).size).toBeGreaterThan(15);
+  });
+
   it('rejects a malformed file', () => {
     const doc = JSON.parse(readFileSync('themes/themes.json', 'utf8'));
     doc.groups[0].themes[0].colorScheme = 'grey';

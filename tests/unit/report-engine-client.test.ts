@@ -2,13 +2,14 @@ import type { CheckedReport } from '../../src/shared/definitions/validate';
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema } from '@rjsf/utils';
 import { resolveDefaults } from '../../src/shared/definitions/filter-widgets';
-import { cleanFilter, filterToParams, paramsToFilter, paramsToView } from '../../src/client/features/reports/lib/filter-url';
+import { cleanFilter, filterToParams, paramsToFilter, paramsToView, trimIdFields } from '../../src/client/features/reports/lib/filter-url';
 import { todayIst } from '../../src/client/features/reports/lib/dates';
 import { friendlyMessage, ruleProblems } from '../../src/client/features/reports/lib/rules';
 import { normaliseRows, parseErrorBody, parsePublicReport, parseRailwayCodes, parseReportResult } from '../../src/client/features/reports/lib/parse';
 import { columnStateKey, parseColumnState, toStoredColumns } from '../../src/client/features/reports/lib/column-state';
 import { drillDownHref, fillLinkParams } from '../../src/client/features/reports/lib/links';
-import { cascadeFields, normaliseCascade, optionsFor } from '../../src/client/features/reports/lib/cascade';
+import { isRunnable } from '../../src/client/features/reports/lib/open-run';
+import { cascadeFields, lockedCode, normaliseCascade, optionsFor, presetLockedCodes } from '../../src/client/features/reports/lib/cascade';
 import { exportFileName } from '../../src/client/features/reports/components/ExportButtons';
 import { fileNameFromDisposition } from '../../src/client/features/reports/api';
 import { statusSeverity } from '../../src/client/features/reports/lib/status';
@@ -47,6 +48,11 @@ describe('URL <-> filter', () => {
     expect(paramsToFilter(new URLSearchParams('coachCount=abc'), schema)).toEqual({ coachCount: 'abc' });
   });
 
+  it('trimIdFields trims fields with a pattern (ids) and leaves the others and the object alone when nothing changes', () => {
+    expect(trimIdFields({ trainNo: ' 12301 ', startDate: '2025-08-01' }, schema)).toEqual({ trainNo: '12301', startDate: '2025-08-01' });
+    const same = { trainNo: '12301' };
+    expect(trimIdFields(same, schema)).toBe(same);
+  });
   it('cleanFilter drops empty strings, nulls and empty lists', () => {
     expect(cleanFilter({ trainNo: '  ', startDate: null, classes: [], coachCount: 0 }, schema)).toEqual({ coachCount: 0 });
   });
@@ -114,6 +120,11 @@ describe('boundary parsers', () => {
     expect(() => parsePublicReport({ ...ok, columns: [{ field: 'a', headerName: 'A', type: 'rainbow' }] })).toThrow('/columns/0/type');
     expect(() => parsePublicReport({ ...ok, endpoint: '../x' })).toThrow('/endpoint');
   });
+  it("keeps a column's labels, so the grid shows words, and rejects labels that are not text", () => {
+    const labelled = { ...ok, columns: [{ field: 'a', headerName: 'A', labels: { NOT_SUBMITTED: 'Not submitted' } }] };
+    expect(parsePublicReport(labelled).columns[0]?.labels).toEqual({ NOT_SUBMITTED: 'Not submitted' });
+    expect(() => parsePublicReport({ ...ok, columns: [{ field: 'a', headerName: 'A', labels: { X: 1 } }] })).toThrow('/columns/0/labels/X');
+  });
   it('reads 400 bodies and falls back on anything else', () => {
     expect(parseErrorBody({ message: 'bad', fields: [{ field: 'trainNo', reason: 'Train No is required' }, { x: 1 }] }, 'f')).toEqual({ message: 'bad', fields: [{ field: 'trainNo', reason: 'Train No is required' }] });
     expect(parseErrorBody('<html>', 'f').message).toBe('<html>');
@@ -166,6 +177,17 @@ describe('drill-down links', () => {
   });
 });
 
+describe('opening a report already run', () => {
+  const rules = [{ rule: 'dateRange' as const, start: 'startDate', end: 'endDate', maxDays: 7 }];
+  it('runs only a filter with every required field, valid ids and enum values, and the date rules kept', () => {
+    expect(isRunnable({ trainNo: '12301', startDate: '2025-08-01' }, schema, undefined)).toBe(true);
+    expect(isRunnable({ startDate: '2025-08-01' }, schema, undefined)).toBe(false);
+    expect(isRunnable({ trainNo: '123' }, schema, undefined)).toBe(false);
+    expect(isRunnable({ trainNo: '12301', classes: ['SL'] }, schema, undefined)).toBe(true);
+    expect(isRunnable({ trainNo: '12301', startDate: '2025-08-01', endDate: '2025-09-01' }, schema, rules)).toBe(false);
+  });
+});
+
 describe('zone -> division -> lobby cascade', () => {
   const codes = [
     { zone: 'CR', division: 'BB', lobby: 'CSMT' },
@@ -185,6 +207,21 @@ describe('zone -> division -> lobby cascade', () => {
   });
   it('clears nothing when the codes could not be loaded', () => {
     expect(normaliseCascade({ z: 'WR', d: 'BB' }, fields, [])).toEqual({ z: 'WR', d: 'BB' });
+  });
+  it("presets and locks a scoped user's own zone and division (their lists hold one), never an all-India user's choice", () => {
+    const division = [
+      { zone: 'CR', division: 'PUNE', lobby: 'PUNE1' },
+      { zone: 'CR', division: 'PUNE', lobby: 'PUNE2' },
+    ];
+    expect(lockedCode('zone', division)).toBe('CR');
+    expect(lockedCode('division', division)).toBe('PUNE');
+    expect(lockedCode('lobby', division)).toBeUndefined();
+    expect(presetLockedCodes({ t: '12301' }, fields, division)).toEqual({ t: '12301', z: 'CR', d: 'PUNE' });
+    const same = { z: 'CR', d: 'PUNE' };
+    expect(presetLockedCodes(same, fields, division)).toBe(same);
+    // All India: PUNE has one lobby, but choosing PUNE does not narrow the report to it.
+    expect(presetLockedCodes({ z: 'CR', d: 'PUNE' }, fields, codes)).toEqual({ z: 'CR', d: 'PUNE' });
+    expect(presetLockedCodes({}, fields, [])).toEqual({});
   });
 });
 

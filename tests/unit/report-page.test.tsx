@@ -31,7 +31,10 @@ beforeAll(() => {
     dispatchEvent: () => false,
   })) as typeof window.matchMedia;
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear(); // the last train a test ran must not preselect (and run) the next test's report
+});
 
 const report: PublicReport = {
   id: 'demo_report',
@@ -185,6 +188,133 @@ describe('report page', { timeout: 40_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
     expect(await screen.findByText('Train No is not valid')).toBeTruthy();
     expect(api.runs).toHaveLength(0);
+  });
+
+  it('trims the spaces around an id as it is typed or pasted, so the form accepts what the server will', async () => {
+    const api = fakeApi();
+    renderAt('/layout/uikit/demo_report?start_date=2025-08-01&end_date=2025-08-02', api);
+    await screen.findByRole('heading', { name: 'Demo Report' });
+    fireEvent.change(input('Train No'), { target: { value: '  12301 ' } });
+    await waitFor(() => expect(input('Train No').value).toBe('12301'));
+    fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
+    await waitFor(() => expect(api.runs.at(-1)?.filter.trainNo).toBe('12301'));
+    expect(screen.queryByText('Train No is not valid')).toBeNull();
+  });
+
+  it("loads the zone/division lists again for another user signed in in the same tab, never showing the previous user's", async () => {
+    const cascade: PublicReport = {
+      ...report,
+      id: 'cascade_report',
+      filter: {
+        schema: { type: 'object', properties: { zone: { title: 'Zone', type: 'string' }, division: { title: 'Division', type: 'string' } } },
+        uiSchema: { zone: { 'ui:widget': 'zone' }, division: { 'ui:widget': 'division' } },
+      },
+    };
+    const owners: (string | null)[] = [];
+    const api: ReportApi = {
+      ...fakeApi({ definition: async () => cascade }),
+      railwayCodes: async () => {
+        owners.push(sessionStorage.getItem('ACCESS_TOKEN'));
+        return [];
+      },
+    };
+    const tokenOf = (sub: string): string => `h.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.s`;
+    const open = async (): Promise<void> => {
+      renderAt('/layout/uikit/cascade_report', api);
+      await screen.findByRole('heading', { name: 'Demo Report' });
+      cleanup();
+    };
+    try {
+      sessionStorage.setItem('ACCESS_TOKEN', tokenOf('HHTDIV'));
+      await open();
+      await waitFor(() => expect(owners).toHaveLength(1));
+      await open(); // the same user: the lists are kept
+      sessionStorage.setItem('ACCESS_TOKEN', tokenOf('HHTZONE'));
+      await open();
+      await waitFor(() => expect(owners).toEqual([tokenOf('HHTDIV'), tokenOf('HHTZONE')]));
+    } finally {
+      sessionStorage.removeItem('ACCESS_TOKEN');
+    }
+  });
+
+  it("presets a division user's own zone and division, locked, and runs with them", async () => {
+    const cascade: PublicReport = {
+      ...report,
+      id: 'cascade_report',
+      filter: {
+        schema: { type: 'object', properties: { zone: { title: 'Zone', type: 'string' }, division: { title: 'Division', type: 'string' }, lobby: { title: 'Lobby', type: 'string' } } },
+        uiSchema: { zone: { 'ui:widget': 'zone' }, division: { 'ui:widget': 'division' }, lobby: { 'ui:widget': 'lobby' } },
+      },
+    };
+    const api: Fake = {
+      ...fakeApi({ definition: async () => cascade }),
+      railwayCodes: async () => [
+        { zone: 'NR', division: 'DLI', lobby: 'NDLS' },
+        { zone: 'NR', division: 'DLI', lobby: 'NZM' },
+      ],
+    };
+    renderAt('/layout/uikit/cascade_report', api);
+    await screen.findByRole('heading', { name: 'Demo Report' });
+    const dropdownOf = (id: string): Element | null => document.getElementById(id)?.closest('.p-dropdown') ?? null;
+    await waitFor(() => expect(dropdownOf('root_zone')?.textContent).toContain('NR'));
+    expect(dropdownOf('root_division')?.textContent).toContain('DLI');
+    expect(dropdownOf('root_zone')?.classList.contains('p-disabled')).toBe(true);
+    expect(dropdownOf('root_division')?.classList.contains('p-disabled')).toBe(true);
+    expect(dropdownOf('root_lobby')?.classList.contains('p-disabled')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
+    await waitFor(() => expect(api.runs.at(-1)?.filter).toMatchObject({ zone: 'NR', division: 'DLI' }));
+  });
+
+  it("says a train outside the user's train list is not in their area, instead of 'No records found'", async () => {
+    renderAt('/layout/uikit/demo_report?trainNo=22439&start_date=2025-08-01&end_date=2025-08-02&_run=1', fakeApi({ run: async () => ({ rows: [], total: 0, page: 1, rowsPerPage: 0 }) }));
+    expect(await screen.findByText('Train 22439 is not in your area')).toBeTruthy();
+    expect(screen.queryByText('No records found')).toBeNull();
+  });
+
+  it('opens already run when the defaults and the remembered train make a valid filter, without a click', async () => {
+    localStorage.setItem('hht.reports.lastTrain', '12951');
+    const api = fakeApi();
+    const router = renderAt('/layout/uikit/demo_report', api);
+    await waitFor(() => expect(api.runs.at(-1)?.filter).toMatchObject({ trainNo: '12951', end_date: todayIst() }));
+    expect(router.state.location.search).toContain('_run=1');
+    expect(await screen.findByText('S1')).toBeTruthy();
+  });
+
+  it("preselects the user's only train and runs; a train that is not the user's is not preselected", async () => {
+    const api = fakeApi();
+    renderAt('/layout/uikit/demo_report', api, ['12301']);
+    await waitFor(() => expect(api.runs.at(-1)?.filter.trainNo).toBe('12301'));
+    cleanup();
+    localStorage.setItem('hht.reports.lastTrain', '99999');
+    const other = fakeApi();
+    renderAt('/layout/uikit/demo_report', other);
+    await screen.findByRole('heading', { name: 'Demo Report' });
+    expect(screen.getByText('Choose the filter and press Run.')).toBeTruthy();
+    expect(other.runs).toHaveLength(0);
+  });
+
+  it("opens with the running strip's train when no report train is remembered yet", async () => {
+    localStorage.setItem('hht.trainStrip.trainNo', '12301');
+    const api = fakeApi();
+    renderAt('/layout/uikit/demo_report', api);
+    await waitFor(() => expect(api.runs.at(-1)?.filter.trainNo).toBe('12301'));
+  });
+
+  it('remembers the train of a run for the next train report', async () => {
+    const api = fakeApi();
+    renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', api);
+    await waitFor(() => expect(api.runs).toHaveLength(1));
+    await waitFor(() => expect(localStorage.getItem('hht.reports.lastTrain')).toBe('12301'));
+  });
+
+  it("shows a labelled column's words, never the stored code", async () => {
+    const labelled: PublicReport = { ...report, columns: [{ field: 'coach', headerName: 'Coach' }, { field: 'state', headerName: 'State', type: 'status', labels: { NOT_SUBMITTED: 'Not submitted' } }] };
+    renderAt(
+      '/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1',
+      fakeApi({ definition: async () => labelled, run: async () => ({ rows: [{ coach: 'S1', state: 'NOT_SUBMITTED' }], total: 1, page: 1, rowsPerPage: 1 }) }),
+    );
+    expect(await screen.findByText('Not submitted')).toBeTruthy();
+    expect(screen.queryByText('NOT_SUBMITTED')).toBeNull();
   });
 
   it("shows 'No records found' with the applied filters", async () => {

@@ -38,10 +38,12 @@ export const router = createBrowserRouter([
               { index: true, element: <Navigate to="/layout/dashboard" replace /> },
               { path: 'feedbackform', lazy: async () => ({ Component: (await import('../features/feedback/FeedbackPage')).FeedbackPage }) },
               { path: 'whatsnew', lazy: async () => ({ Component: (await import('../features/whats-new/WhatsNewPage')).WhatsNewPage }) },
+              { path: 'devices', lazy: async () => ({ Component: (await import('../features/devices/DevicesPage')).DevicesPage }) },
               { path: ':reportId', lazy: async () => ({ Component: (await import('./ReportRoute')).ReportRoute }) },
             ],
           },
-          { path: 'utilities/devices', lazy: async () => ({ Component: (await import('../features/devices/DevicesPage')).DevicesPage }) },
+          // The Devices page moved into the menu (UTILITIES); links saved at its old address still open it.
+          { path: 'utilities/devices', element: <Navigate to="/layout/uikit/devices" replace /> },
           { path: 'utilities/*', lazy: async () => ({ Component: (await placeholders()).UtilitiesPage }) },
         ],
       },

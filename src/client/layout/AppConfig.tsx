@@ -134,7 +134,12 @@ export function AppConfig({ minimal = false }: AppConfigProps) {
                 data-theme-id={t.id}
                 onClick={() => changeTheme(t.id)}
               >
-                <span className={`layout-config-swatch swatch-${t.colorScheme}`} aria-hidden="true" />
+                {/* The theme's own colours: its card surface and its primary colour, half and half. */}
+                <span
+                  className="layout-config-swatch"
+                  aria-hidden="true"
+                  style={{ background: `linear-gradient(135deg, ${t.surface} 50%, ${t.primary} 50%)` }}
+                />
                 {t.label}
               </button>
             ))}

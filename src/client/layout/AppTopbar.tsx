@@ -63,7 +63,7 @@ export const AppTopbar = forwardRef<HTMLElement, AppTopbarProps>(function AppTop
           <span data-testid="profile-designation">{profile.designation}</span>
           {code && (
             <>
-              {' · '}
+              <span className="layout-topbar-sep">{' · '}</span>
               <abbr title="Division / lobby code" data-testid="profile-code">
                 {code}
               </abbr>

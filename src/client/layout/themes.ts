@@ -6,6 +6,9 @@ export interface ThemeOption {
   id: string;
   label: string;
   colorScheme: ColorScheme;
+  /** The theme's primary and card colours (its --primary-color and --surface-card), drawn as its swatch. */
+  primary: string;
+  surface: string;
 }
 
 export interface ThemeGroup {
@@ -13,6 +16,7 @@ export interface ThemeGroup {
   themes: ThemeOption[];
 }
 
+const isColour = (v: unknown): v is string => typeof v === 'string' && /^#[0-9a-f]{6}$/.test(v);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Checks themes/themes.json (bundled at build time) and throws on a malformed file, so a bad edit fails the build's tests. */
@@ -27,11 +31,11 @@ export function parseThemeGroups(value: unknown): ThemeGroup[] {
       themes: g.themes.map((t, j) => {
         if (
           !isRecord(t) || typeof t.id !== 'string' || !/^[a-z0-9-]+$/.test(t.id) || typeof t.label !== 'string' ||
-          (t.colorScheme !== 'light' && t.colorScheme !== 'dark')
+          (t.colorScheme !== 'light' && t.colorScheme !== 'dark') || !isColour(t.primary) || !isColour(t.surface)
         ) {
-          throw new Error(`themes.json: /groups/${i}/themes/${j} needs id, label and colorScheme light|dark`);
+          throw new Error(`themes.json: /groups/${i}/themes/${j} needs id, label, colorScheme light|dark and primary/surface #rrggbb colours`);
         }
-        return { id: t.id, label: t.label, colorScheme: t.colorScheme };
+        return { id: t.id, label: t.label, colorScheme: t.colorScheme, primary: t.primary, surface: t.surface };
       }),
     };
   });

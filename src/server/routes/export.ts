@@ -11,6 +11,7 @@ import { EXPORTS_BUSY_MESSAGE, ExportSlots } from '../reports/export/export-slot
 import { openReportRows, type ReportRows } from '../reports/export/report-rows';
 import { EXPORT_CAPS } from '../../shared/report-definition';
 import { formatDate } from '../../shared/column-types';
+import { filterEnumName } from '../../shared/filter-labels';
 import { scopeOf } from './reports';
 
 type ExportRoute = {
@@ -87,7 +88,10 @@ export function exportRoutes(
       meta: {
         title: view.tabId ? `${report.definition.title} - ${report.definition.tabs?.find((t) => t.id === view.tabId)?.label ?? view.tabId}` : report.definition.title,
         // Dates read dd/mm/yyyy in exports, filter line included.
-        filters: Object.entries(values).map(([k, v]) => ({ label: props[k]?.title ?? k, value: props[k]?.format === 'date' ? formatDate(v) : String(v) })),
+        filters: Object.entries(values).map(([k, v]) => ({
+          label: props[k]?.title ?? k,
+          value: filterEnumName(props[k], report.definition.filter.uiSchema, k, v) ?? (props[k]?.format === 'date' ? formatDate(v) : String(v)),
+        })),
         user: user ? `${user.name} (${user.userId})` : 'unknown',
         generatedAt: app.clock.now(),
         rowCount: total,

@@ -15,7 +15,7 @@ import './devices.css';
 
 const PAGE = 25;
 
-/** /layout/utilities/devices: HHT devices of the user's area, searchable, with detail, history and (admins) edit. */
+/** /layout/uikit/devices (menu: UTILITIES > Devices): HHT devices of the user's area, searchable, with detail, history and (admins) edit. */
 export function DevicesPage() {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');

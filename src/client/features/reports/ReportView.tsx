@@ -1,11 +1,15 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Paginator } from 'primereact/paginator';
 import { TabMenu } from 'primereact/tabmenu';
 import { formatCell, formatDate } from '../../../shared/column-types';
+import { filterEnumName } from '../../../shared/filter-labels';
 import { CLIENT_PAGING_MAX_ROWS, type ColumnDef, type JsonObject, type PublicReport } from '../../../shared/report-definition';
 import { resolveDefaults } from '../../../shared/definitions/filter-widgets';
-import { ApiError, useReportApi, useReportQuery, type RunRequest } from './api';
+import { ApiError, useReportApi, useReportQuery, useTrainList, type RunRequest } from './api';
+import { trainsOutOfArea } from './lib/area';
+import { isRunnable, preselectTrain, trainToRemember } from './lib/open-run';
+import { rememberedTrain, rememberReportTrain } from '../../lib/train-memory';
 import { cleanFilter, describeFilter, filterKey, filterToParams, paramsToFilter, paramsToView, VIEW_KEYS, type Filter } from './lib/filter-url';
 import { todayIst } from './lib/dates';
 import { reportViews } from './lib/views';
@@ -25,11 +29,14 @@ const loadGrid = () => import('./components/ResultGrid');
 const ResultGrid = lazy(async () => ({ default: (await loadGrid()).ResultGrid }));
 
 const n = (x: number): string => x.toLocaleString('en-IN');
+
 const PRINT_PAGE = 1000;
 
-/** A filter value for people: dates dd/mm/yyyy, lists joined, booleans Yes/No. */
-function showValue(_key: string, prop: JsonObject, v: unknown): string {
-  if (Array.isArray(v)) return v.map((x) => showValue(_key, prop, x)).join(', ');
+/** A filter value for people: the enum's words from the uiSchema, dates dd/mm/yyyy, lists joined, booleans Yes/No. */
+function showValue(uiSchema: JsonObject | undefined, key: string, prop: JsonObject, v: unknown): string {
+  if (Array.isArray(v)) return v.map((x) => showValue(uiSchema, key, prop, x)).join(', ');
+  const name = filterEnumName(prop, uiSchema, key, v);
+  if (name !== undefined) return name;
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(v);
   return formatCell(undefined, v);
 }
@@ -37,6 +44,7 @@ function showValue(_key: string, prop: JsonObject, v: unknown): string {
 /** One report: filter form, tabs, result grid, paging, export and print, all driven by the definition and the URL. */
 export function ReportView({ report }: { report: PublicReport }) {
   const reportApi = useReportApi();
+  const trains = useTrainList();
   const [searchParams, setSearchParams] = useSearchParams();
   const schema = report.filter.schema;
   const views = useMemo(() => reportViews(report), [report]);
@@ -107,6 +115,7 @@ export function ReportView({ report }: { report: PublicReport }) {
 
   const run = (filter: Filter) => {
     setDismissed(null);
+    scrollPending.current = true;
     const next = filterToParams(filter, schema, {
       ...(view.tab ? { tab: view.tab } : {}),
       ...(view.rowsPerPage ? { rowsPerPage: view.rowsPerPage } : {}),
@@ -116,6 +125,38 @@ export function ReportView({ report }: { report: PublicReport }) {
     if (next.toString() === searchParams.toString()) query.reload();
     else setSearchParams(next);
   };
+
+  // Opening the page: run at once when the defaults (and the user's last or only train) make a valid filter, so the
+  // officer sees figures without a click; otherwise pre-fill what can be and wait for Run. Once per page open.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    if (view.run) return;
+    const filter = preselectTrain(urlFields, report.filter.uiSchema, trains, rememberedTrain());
+    if (isRunnable(filter, schema, report.filter.rules)) {
+      const order = view.sortBy ? { sortBy: view.sortBy, sortDir: view.sortDir ?? 'asc' } : {};
+      setSearchParams(filterToParams(filter, schema, { ...(view.tab ? { tab: view.tab } : {}), ...order }), { replace: true });
+    } else if (filter !== urlFields) {
+      setForm(filter);
+    }
+    // Runs once (the ref); the values are those of the first render.
+  }, [view.run, view.tab, view.sortBy, view.sortDir, urlFields, report.filter.uiSchema, report.filter.rules, trains, schema, setSearchParams]);
+
+  // The train of the last run is the one the next train report opens with.
+  const remember = trainToRemember(urlFilter, report.filter.uiSchema, trains);
+  useEffect(() => {
+    if (remember) rememberReportTrain(remember);
+  }, [remember]);
+
+  // After Run, the results (or the error) come into view: on a small screen they are below the form.
+  const resultsRef = useRef<HTMLElement>(null);
+  const scrollPending = useRef(false);
+  useEffect(() => {
+    if (!scrollPending.current || query.loading || (!query.data && !query.error)) return;
+    scrollPending.current = false;
+    resultsRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [query.loading, query.data, query.error]);
 
   const reset = () => {
     setDismissed(query.error);
@@ -149,8 +190,9 @@ export function ReportView({ report }: { report: PublicReport }) {
   };
 
   const data = query.data;
-  const applied = urlFilter ? describeFilter(urlFilter, schema, showValue) : [];
+  const applied = urlFilter ? describeFilter(urlFilter, schema, (k, prop, v) => showValue(report.filter.uiSchema, k, prop, v)) : [];
   const activeIndex = Math.max(0, views.indexOf(active));
+  const outOfArea = trainsOutOfArea(urlFilter, report.filter.uiSchema, trains);
 
   return (
     <div className="report-page">
@@ -174,7 +216,7 @@ export function ReportView({ report }: { report: PublicReport }) {
         />
       </section>
 
-      {report.consist && urlFilter && (
+      {report.consist && urlFilter && outOfArea.length === 0 && (
         <CoachConsist
           def={report.consist}
           filter={urlFilter}
@@ -198,7 +240,7 @@ export function ReportView({ report }: { report: PublicReport }) {
         />
       )}
 
-      <section className="report-card report-results" aria-labelledby="report-results-heading" aria-busy={query.loading}>
+      <section ref={resultsRef} className="report-card report-results" aria-labelledby="report-results-heading" aria-busy={query.loading}>
         <h2 id="report-results-heading" className="report-sr-only">
           Results
         </h2>
@@ -211,7 +253,13 @@ export function ReportView({ report }: { report: PublicReport }) {
             {...(query.error.status === 400 ? {} : { onRetry: query.reload })}
           />
         )}
-        {request && data && !query.error && data.rows.length === 0 && !query.loading && (
+        {request && data && !query.error && data.rows.length === 0 && !query.loading && outOfArea.length > 0 && (
+          <div className="report-empty" role="status">
+            <p className="report-empty-title">Train {outOfArea.join(', ')} is not in your area</p>
+            <p>Your reports cover the trains of your own zone, division or lobby. Pick one of your trains from the list.</p>
+          </div>
+        )}
+        {request && data && !query.error && data.rows.length === 0 && !query.loading && outOfArea.length === 0 && (
           <div className="report-empty" role="status">
             <p className="report-empty-title">No records found</p>
             {applied.length > 0 ? (

@@ -4,7 +4,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { HTTPError, TimeoutError } from 'ky';
-import { api } from '../../lib/api';
+import { api, tokens, tokenSubject } from '../../lib/api';
 import type { PublicReport, ReportSummary } from '../../../shared/report-definition';
 import type { ConsistRequest, ConsistResponse } from '../../../shared/consist';
 import {
@@ -231,7 +231,12 @@ export function useReportDefinition(id: string): { state: DefinitionState; retry
   return { state: current, retry };
 }
 
-const codesCache = new WeakMap<ReportApi, Promise<RailwayCode[]>>();
+/**
+ * Railway codes are scoped to the signed-in user (the server answers with their zone/division), so the cache
+ * belongs to the user of the access token: after a sign-out and another user's sign-in in the same tab, the lists
+ * are loaded again instead of showing the previous user's.
+ */
+const codesCache = new WeakMap<ReportApi, { owner: string | null; codes: Promise<RailwayCode[]> }>();
 
 /** Railway codes for the cascade, loaded once per session when a form needs them. */
 /** The report's filter validator, loaded once per definition (a changed definition is a new object). */
@@ -258,11 +263,16 @@ export function useRailwayCodes(enabled: boolean): { codes: RailwayCode[]; statu
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    let p = codesCache.get(reportApi);
+    const owner = tokenSubject(tokens.access());
+    const cached = codesCache.get(reportApi);
+    let p = cached && cached.owner === owner ? cached.codes : undefined;
     if (!p) {
-      p = reportApi.railwayCodes();
-      codesCache.set(reportApi, p);
-      p.catch(() => codesCache.delete(reportApi));
+      const codes = reportApi.railwayCodes();
+      p = codes;
+      codesCache.set(reportApi, { owner, codes });
+      codes.catch(() => {
+        if (codesCache.get(reportApi)?.codes === codes) codesCache.delete(reportApi);
+      });
     }
     p.then(
       (codes) => live && setResult({ codes, status: 'ok' }),

@@ -2,7 +2,7 @@ import { YET_TO_START, type RunningDetails, type StationRow } from '../../../sha
 
 /** Spec section 4/9: the strip refreshes every 120 s. */
 export const STRIP_REFRESH_MS = 120_000;
-export const STRIP_TRAIN_KEY = 'hht.trainStrip.trainNo';
+export { STRIP_TRAIN_KEY } from '../../lib/train-memory';
 
 export interface StripStation {
   index: number;

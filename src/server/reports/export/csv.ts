@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { formatPlain } from '../../../shared/column-types';
+import { columnPlain } from '../../../shared/column-types';
 import type { ExportInput } from './types';
 
 /** A spreadsheet would run text starting with these as a formula: prefix it with a quote (OWASP CSV injection). */
@@ -19,7 +19,7 @@ export function csvStream({ columns, rows }: ExportInput): Readable {
       for (const row of batch) {
         chunk += `${columns
           .map((c) => {
-            const text = formatPlain(c.type, row[c.field]);
+            const text = columnPlain(c, row[c.field]);
             // A plain number (even negative) is not a formula: leave it numeric; everything else is guarded.
             return /^-?\d+(\.\d+)?$/.test(text) ? text : csvCell(text);
           })

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { formatCell, formatDateTime } from '../../../shared/column-types';
+import { columnText, formatDateTime } from '../../../shared/column-types';
 import type { ExportInput } from './types';
 
 const MARGIN = 30;
@@ -73,7 +73,7 @@ export function pdfStream({ columns, rows, meta }: ExportInput): Readable {
     let count = 0;
     for await (const batch of rows) {
       for (const row of batch) {
-        drawRow(columns.map((c) => formatCell(c.type, row[c.field])), false);
+        drawRow(columns.map((c) => columnText(c, row[c.field])), false);
         count += 1;
       }
     }

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { formatCell, toNumber } from '../../../shared/column-types';
+import { columnText, toNumber } from '../../../shared/column-types';
 import type { ColumnDef } from '../../../shared/report-definition';
 import type { ExportInput } from './types';
 
@@ -25,7 +25,7 @@ function typedCell(c: ColumnDef, value: unknown): ExcelJS.CellValue {
     case 'datetime':
       return istWallClock(value) ?? String(value);
     default:
-      return formatCell(c.type, value);
+      return columnText(c, value);
   }
 }
 

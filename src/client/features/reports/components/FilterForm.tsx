@@ -1,11 +1,11 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { generateForm } from '@rjsf/primereact';
 import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { Button } from 'primereact/button';
 import type { PublicReport } from '../../../../shared/report-definition';
-import { cleanFilter, type Filter } from '../lib/filter-url';
+import { cleanFilter, trimIdFields, type Filter } from '../lib/filter-url';
 import { customValidateFor, transformErrorsFor } from '../lib/rules';
-import { cascadeFields, normaliseCascade } from '../lib/cascade';
+import { cascadeFields, normaliseCascade, presetLockedCodes } from '../lib/cascade';
 import { isObject, type FieldProblem } from '../lib/parse';
 import { filterWidgets } from '../widgets/registry';
 import { FilterWidgetContext, type FilterWidgetContextValue } from '../widgets/context';
@@ -58,6 +58,12 @@ export function FilterForm({ report, value, onChange, onRun, onReset, running, s
     for (const p of serverErrors) if (p.field in properties) (out[p.field] ??= { __errors: [] }).__errors.push(p.reason);
     return out as ErrorSchema<Filter>;
   }, [serverErrors, schema]);
+  // A scoped user's own zone/division/lobby is preset as soon as their lists arrive (and kept after a Reset).
+  useEffect(() => {
+    if (codesStatus !== 'ok') return;
+    const preset = presetLockedCodes(value, fields, codes);
+    if (preset !== value) onChange(preset);
+  }, [codesStatus, codes, fields, value, onChange]);
   const ctx: FilterWidgetContextValue = useMemo(() => ({ formData: value, codes, codesStatus, fields, trains }), [value, codes, codesStatus, fields, trains]);
   const checks = useFilterValidator(report);
 
@@ -88,7 +94,7 @@ export function FilterForm({ report, value, onChange, onRun, onReset, running, s
         noHtml5Validate
         focusOnFirstError
         liveValidate={submitted ? 'onChange' : undefined}
-        onChange={(e) => onChange(normaliseCascade(e.formData ?? {}, fields, codes))}
+        onChange={(e) => onChange(normaliseCascade(trimIdFields(e.formData ?? {}, schema), fields, codes))}
         onSubmit={(e) => onRun(cleanFilter(e.formData ?? {}, schema))}
         onError={() => setSubmitted(true)}
       >

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from 'primereact/button';
-import { formatCell } from '../../../../shared/column-types';
+import { columnText } from '../../../../shared/column-types';
 import type { ColumnDef } from '../../../../shared/report-definition';
 import type { Row } from '../lib/parse';
 
@@ -97,7 +97,7 @@ export function PrintLayout({ title, columns, filters, data }: { title: string; 
             <tr key={i}>
               {columns.map((c) => (
                 <td key={c.field} className={c.type === 'number' || c.type === 'currency' || c.type === 'percent' ? 'report-cell-numeric' : undefined}>
-                  {formatCell(c.type, r[c.field])}
+                  {columnText(c, r[c.field])}
                 </td>
               ))}
             </tr>

@@ -1,17 +1,21 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
+import { Paginator } from 'primereact/paginator';
 import {
   ClientSideRowModelModule,
   ColumnApiModule,
+  ColumnAutoSizeModule,
   CellStyleModule,
   PaginationModule,
   QuickFilterModule,
   TooltipModule,
   ValidationModule,
   themeQuartz,
+  type ColDef,
   type ColumnState,
   type GridApi,
   type Module,
+  type PaginationChangedEvent,
   type SortChangedEvent,
 } from 'ag-grid-community';
 import type { ColumnDef, PagingDef } from '../../../../shared/report-definition';
@@ -25,12 +29,22 @@ import { ColumnChooser, type ChooserColumn } from './ColumnChooser';
 const MODULES: Module[] = [
   ClientSideRowModelModule,
   ColumnApiModule,
+  ColumnAutoSizeModule,
   CellStyleModule,
   QuickFilterModule,
   PaginationModule,
   TooltipModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
 ];
+
+/**
+ * One object for every render: a new defaultColDef makes the grid rebuild its columns from the definitions, which
+ * undid the widths fitted to the values.
+ */
+const DEFAULT_COL_DEF: ColDef<Row> = { resizable: true, minWidth: 60, filter: false, suppressHeaderMenuButton: true, wrapHeaderText: true, autoHeaderHeight: true };
+
+/** Up to this many rows on a page the grid is as tall as its rows; beyond, it scrolls inside a fixed height. */
+const AUTO_HEIGHT_ROWS = 25;
 
 /** Quartz coloured from the PrimeReact theme's variables, so the grid follows the light/dark theme in use. */
 export const gridTheme = themeQuartz.withParams({
@@ -136,6 +150,30 @@ export function ResultGrid(props: ResultGridProps) {
     publish(gridApi);
   };
 
+  // Client paging: the grid pages, our Paginator (the same as server paging's) drives it, so every report has one
+  // count/search/pager style. The grid's height follows its rows up to AUTO_HEIGHT_ROWS, then scrolls inside.
+  const [pager, setPager] = useState({ page: 0, size: paging.pageSize, total: rows.length });
+  const onPaginationChanged = (e: PaginationChangedEvent<Row>) => {
+    const next = { page: e.api.paginationGetCurrentPage(), size: e.api.paginationGetPageSize(), total: e.api.paginationGetRowCount() };
+    setPager((p) => (p.page === next.page && p.size === next.size && p.total === next.total ? p : next));
+  };
+  const shown = server ? rows.length : Math.max(0, Math.min(pager.size, pager.total - pager.page * pager.size));
+  const autoHeight = shown <= AUTO_HEIGHT_ROWS;
+  // Stored widths are the user's; otherwise columns fit their contents, so identifiers are never cut.
+  const storedWidths = useMemo(() => (readColumnState(storage, key, fields) ?? []).some((s) => s.width), [storage, key, fields]);
+
+  // Columns as wide as their values (headers wrap instead), unless the user set widths of their own. Measured
+  // after the frame in which React has put the cells on the page (at the grid's event they are not there yet).
+  const fitColumns = useCallback(
+    (gridApi: GridApi<Row>) => {
+      if (storedWidths) return;
+      requestAnimationFrame(() => {
+        if (!gridApi.isDestroyed()) gridApi.autoSizeAllColumns(true);
+      });
+    },
+    [storedWidths],
+  );
+
   const pageSizes = useMemo(() => [...new Set([paging.pageSize, 20, 50, 100, 500])].sort((a, b) => a - b), [paging.pageSize]);
 
   return (
@@ -156,18 +194,22 @@ export function ResultGrid(props: ResultGridProps) {
         </span>
         <ColumnChooser columns={chooser} onChange={applyChooser} onReset={resetLayout} />
       </div>
-      <div className="report-grid-body">
+      <div className={autoHeight ? 'report-grid-body report-grid-auto' : 'report-grid-body'}>
         <AgGridReact<Row>
           modules={MODULES}
           theme={gridTheme}
           rowData={rows}
           columnDefs={colDefs}
-          defaultColDef={{ resizable: true, minWidth: 60, filter: false, suppressHeaderMenuButton: true }}
+          defaultColDef={DEFAULT_COL_DEF}
+          domLayout={autoHeight ? 'autoHeight' : 'normal'}
+          suppressColumnVirtualisation
+          tooltipShowMode="whenTruncated"
           loading={loading}
           quickFilterText={quick}
           pagination={!server}
           paginationPageSize={paging.pageSize}
-          paginationPageSizeSelector={pageSizes}
+          suppressPaginationPanel
+          onPaginationChanged={onPaginationChanged}
           enableCellTextSelection
           ensureDomOrder
           suppressDragLeaveHidesColumns
@@ -179,6 +221,8 @@ export function ResultGrid(props: ResultGridProps) {
             applySort(e.api);
             publish(e.api);
           }}
+          onFirstDataRendered={(e) => fitColumns(e.api)}
+          onRowDataUpdated={(e) => fitColumns(e.api)}
           onSortChanged={onSortChanged}
           onColumnMoved={(e) => e.finished && save(e.api)}
           onColumnResized={(e) => e.finished && e.source !== 'api' && e.source !== 'flex' && save(e.api)}
@@ -186,6 +230,21 @@ export function ResultGrid(props: ResultGridProps) {
           onColumnPinned={(e) => e.source !== 'api' && save(e.api)}
         />
       </div>
+      {!server && pager.total > Math.min(...pageSizes) && (
+        <Paginator
+          first={pager.page * pager.size}
+          rows={pager.size}
+          totalRecords={pager.total}
+          rowsPerPageOptions={pageSizes}
+          onPageChange={(e) => {
+            const gridApi = apiRef.current;
+            if (!gridApi) return;
+            if (e.rows !== pager.size) gridApi.setGridOption('paginationPageSize', e.rows);
+            gridApi.paginationGoToPage(e.page);
+          }}
+          aria-label="Pages"
+        />
+      )}
     </div>
   );
 }

@@ -8,7 +8,8 @@ import type { Row } from '../lib/parse';
 import { statusSeverity } from '../lib/status';
 
 export function StatusCell(props: ICellRendererParams<Row>) {
-  const text = formatCell('status', props.value);
+  // The label (valueFormatted) is what people read; the stored code picks the colour.
+  const text = props.valueFormatted ?? formatCell('status', props.value);
   if (!text) return null;
   return <span className={`report-badge report-badge-${statusSeverity(props.value)}`}>{text}</span>;
 }

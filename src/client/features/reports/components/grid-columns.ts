@@ -1,6 +1,6 @@
 /** Definition columns -> AG Grid column definitions, formatting through the shared column-type registry. */
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
-import { formatCell, type ColumnTypeName } from '../../../../shared/column-types';
+import { columnText, type ColumnTypeName } from '../../../../shared/column-types';
 import type { ColumnDef } from '../../../../shared/report-definition';
 import type { Row } from '../lib/parse';
 import { compareCells, isNumericType } from '../lib/sort-rows';
@@ -8,6 +8,12 @@ import { LinkCell, StatusCell, type LinkCellParams } from './cells';
 
 /** Renderer per column type; types not listed show the formatted text. */
 const RENDERERS: Partial<Record<ColumnTypeName, ColDef<Row>['cellRenderer']>> = { status: StatusCell };
+
+/** Room for the longest word of a header (about 0.6 em a character at the grid's font) plus padding and sort icon. */
+export function headerMinWidth(header: string): number {
+  const longest = Math.max(0, ...header.split(/\s+/).map((w) => w.length));
+  return Math.max(60, Math.round(longest * 9 + 40));
+}
 
 export function toColDefs(columns: readonly ColumnDef[], opts: { serverSort: boolean }): ColDef<Row>[] {
   return columns.map((c): ColDef<Row> => {
@@ -19,8 +25,12 @@ export function toColDefs(columns: readonly ColumnDef[], opts: { serverSort: boo
       headerTooltip: c.headerName,
       sortable: c.sortable !== false,
       hide: c.hidden === true,
-      valueFormatter: (p: ValueFormatterParams<Row>) => formatCell(c.type, p.value),
-      getQuickFilterText: (p) => formatCell(c.type, p.value),
+      valueFormatter: (p: ValueFormatterParams<Row>) => columnText(c, p.value),
+      getQuickFilterText: (p) => columnText(c, p.value),
+      // A cell cut short (a column the user narrowed) shows its whole (formatted) value on hover.
+      tooltip: true,
+      // Headers wrap between words; the column is never narrower than its longest header word.
+      minWidth: headerMinWidth(c.headerName),
     };
     if (c.width) def.width = c.width;
     if (c.pinned) def.pinned = c.pinned;

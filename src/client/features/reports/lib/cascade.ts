@@ -61,3 +61,27 @@ export function normaliseCascade(filter: Filter, fields: CascadeFields, codes: r
   }
   return out;
 }
+
+/**
+ * The level's one and only code when the user's own lists hold just one (the server answers a zone user with their
+ * zone, a division user with their division, a lobby user with their lobby): such a field is preset and locked.
+ * Computed on the whole list, not on the other fields' choices, so an all-India user picking a division with a
+ * single lobby is not narrowed to that lobby behind their back.
+ */
+export function lockedCode(level: keyof CascadeFields, codes: readonly RailwayCode[]): string | undefined {
+  const all = level === 'zone' ? zoneOptions(codes) : level === 'division' ? divisionOptions(codes) : lobbyOptions(codes);
+  return all.length === 1 ? all[0] : undefined;
+}
+
+/** The filter with every locked level set to the user's own code (unchanged object when nothing is to set). */
+export function presetLockedCodes(filter: Filter, fields: CascadeFields, codes: readonly RailwayCode[]): Filter {
+  let out: Filter | null = null;
+  for (const level of ['zone', 'division', 'lobby'] as const) {
+    const field = fields[level];
+    const code = lockedCode(level, codes);
+    if (!field || !code || filter[field] === code) continue;
+    out ??= { ...filter };
+    out[field] = code;
+  }
+  return out ?? filter;
+}

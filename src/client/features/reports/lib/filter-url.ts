@@ -50,6 +50,22 @@ export function cleanFilter(filter: Filter, schema: JsonObject): Filter {
   return out;
 }
 
+/**
+ * Identifier fields (strings with a pattern: train no, trip id, PNR, EFT no...) without the spaces around them, as the
+ * user types or pastes: the form validates what the server will receive (it trims too), so ' 12002 ' is 12002, not an
+ * error. No filter pattern allows spaces, so nothing a user means is lost.
+ */
+export function trimIdFields(filter: Filter, schema: JsonObject): Filter {
+  let out: Filter | null = null;
+  for (const [key, prop] of propertiesOf(schema)) {
+    const v = filter[key];
+    if (typeof v !== 'string' || typeof prop.pattern !== 'string' || v.trim() === v) continue;
+    out ??= { ...filter };
+    out[key] = v.trim();
+  }
+  return out ?? filter;
+}
+
 /** Filter -> query parameters, in the schema's property order (stable URLs). */
 export function filterToParams(filter: Filter, schema: JsonObject, view?: Omit<ViewState, 'run'>): URLSearchParams {
   const params = new URLSearchParams();

@@ -79,6 +79,15 @@ function parseColumns(v: unknown, path: string): ColumnDef[] {
       }
       col.link = { report: l.report, params };
     }
+    if (c.labels !== undefined) {
+      if (!isObject(c.labels)) fail(`${p}/labels`, 'must be an object of code -> words');
+      const labels: Record<string, string> = {};
+      for (const [code, words] of Object.entries(c.labels)) {
+        if (typeof words !== 'string' || words === '') fail(`${p}/labels/${code}`, 'must be text');
+        labels[code] = words;
+      }
+      col.labels = labels;
+    }
     return col;
   });
 }

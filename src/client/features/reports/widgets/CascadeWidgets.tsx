@@ -1,7 +1,7 @@
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import { optionsFor, type CascadeFields } from '../lib/cascade';
+import { lockedCode, optionsFor, type CascadeFields } from '../lib/cascade';
 import { useFilterWidgetContext } from './context';
 
 function CascadeWidget({ level, props }: { level: keyof CascadeFields; props: WidgetProps }) {
@@ -24,6 +24,8 @@ function CascadeWidget({ level, props }: { level: keyof CascadeFields; props: Wi
   }
   const options = optionsFor(level, codes, fields, formData);
   if (current && !options.includes(current)) options.unshift(current);
+  // The user's own zone/division/lobby when their area has just one: shown, preset, and not changeable.
+  const locked = codesStatus === 'ok' && lockedCode(level, codes) !== undefined && current === lockedCode(level, codes);
   return (
     <Dropdown
       inputId={id}
@@ -35,10 +37,12 @@ function CascadeWidget({ level, props }: { level: keyof CascadeFields; props: Wi
       }}
       loading={codesStatus === 'loading'}
       placeholder={codesStatus === 'loading' ? 'Loading…' : required ? 'Choose' : 'All'}
-      showClear={!required && current !== ''}
+      showClear={!required && current !== '' && !locked}
       filter={options.length > 10}
       emptyMessage="No codes available"
       {...common}
+      disabled={common.disabled || locked}
+      tooltip={locked ? 'Your area' : undefined}
     />
   );
 }
