@@ -194,6 +194,7 @@ describe('report page', { timeout: 40_000 }, () => {
     const api = fakeApi();
     renderAt('/layout/uikit/demo_report?start_date=2025-08-01&end_date=2025-08-02', api);
     await screen.findByRole('heading', { name: 'Demo Report' });
+    await screen.findByRole('button', { name: /^Run/ }); // the form shows once its validator module is loaded
     fireEvent.change(input('Train No'), { target: { value: '  12301 ' } });
     await waitFor(() => expect(input('Train No').value).toBe('12301'));
     fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
