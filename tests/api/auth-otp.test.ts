@@ -16,8 +16,8 @@ describe.each(TEST_DRIVERS)('OTP step on %s', (driver) => {
   let t: TestDb;
   let app: FastifyInstance;
   const clock = manualClock(START);
-  const sent: { mobileNo: string; text: string }[] = [];
-  const sms: SmsSender = { send: async (mobileNo, text) => void sent.push({ mobileNo, text }) };
+  const sent: { mobileNo: string; text: string; userId: string }[] = [];
+  const sms: SmsSender = { send: async (mobileNo, text, userId) => void sent.push({ mobileNo, text, userId }) };
   let ip: string;
   let n = 0;
   let user: string;
@@ -74,6 +74,7 @@ describe.each(TEST_DRIVERS)('OTP step on %s', (driver) => {
     const otp = await hookOtp();
     expect(otp).toMatch(/^\d{6}$/);
     expect(sent.at(-1)?.text).toContain(otp);
+    expect(sent.at(-1)?.userId).toBe(user);
     const row = (await t.db.query<{ otp_hash: string }>('SELECT otp_hash FROM auth_otps WHERE user_id = $1', [user])).rows[0];
     expect(row?.otp_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.otp_hash).not.toContain(otp);

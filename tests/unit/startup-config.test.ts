@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { LogSmsSender } from '../../src/server/auth/sms';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 
@@ -47,5 +48,13 @@ describe('start-up with bad configuration', () => {
     const c = loadConfig({ HHT_EXPORT_BATCH_ROWS: '250', HHT_MAX_EXPORTS: '2' });
     expect([c.exportBatchRows, c.maxExports]).toEqual([250, 2]);
     expect([loadConfig({}).exportBatchRows, loadConfig({}).maxExports]).toEqual([1000, 4]);
+  });
+});
+
+describe('the demo SMS log line', () => {
+  it('names the user with the OTP and masks the number', async () => {
+    const lines: string[] = [];
+    await new LogSmsSender((l) => lines.push(l)).send('9876543210', '123456 is your IR-HHT Portal login OTP', 'HHTDIV');
+    expect(lines).toEqual(['OTP SMS for HHTDIV to 98******10: 123456 is your IR-HHT Portal login OTP']);
   });
 });

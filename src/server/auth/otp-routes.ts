@@ -33,7 +33,7 @@ export function otpRoutes(app: FastifyInstance, ctx: AuthContext): void {
     );
     await ctx.saveTestHookValue(db, 'otp', user.user_id, otp);
     try {
-      await ctx.sms.send(user.mobile_no, `${otp} is your IR-HHT Portal login OTP, valid for 5 minutes. Do not share it.`);
+      await ctx.sms.send(user.mobile_no, `${otp} is your IR-HHT Portal login OTP, valid for 5 minutes. Do not share it.`, user.user_id);
       return true;
     } catch (err) {
       app.log.error({ err }, 'SMS adapter failed');
