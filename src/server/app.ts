@@ -53,7 +53,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   if (config.testHooks && cluster.isWorker) {
     // Lets tests see which server process answered (HHT_WORKERS > 1); test hooks are refused in production.
     app.addHook('onSend', async (_request, reply, payload) => {
-      void reply.header('x-hht-worker', String(cluster.worker?.id ?? 0));
+      void reply.header('x-hht-pid', String(process.pid));
       return payload;
     });
   }
