@@ -2,6 +2,7 @@
  * `npm run bench [-- --scale small|medium|large] [--data-dir DIR] [--database-url URL]`: seeds (or reuses) a data
  * set and measures seed time, the latency of every report call and export throughput per format.
  * Numbers, not pass/fail: timings belong here, not in unit tests.
+ * `npm run bench -- --load [--database-url URL] [--seconds N]`: only the load section (tests/bench/load.ts).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,11 @@ import { runView } from '../../src/server/reports/executor';
 import { EXPORT_FORMATS, inBatches, type ExportFormat } from '../../src/server/reports/export';
 import type { ColumnDef } from '../../src/shared/report-definition';
 import { sampleFilter } from '../support/sample-filters';
+
+if (process.argv.includes('--load')) {
+  await import('./load'); // the server under load on PostgreSQL: a separate section (tests/bench/load.ts)
+  process.exit(0);
+}
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
