@@ -133,7 +133,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several server processes on Postg
       const res = await get(running.port, '/api/health').catch(() => undefined);
       if (res?.pid) seen.add(res.pid);
       return seen.size === 3;
-    }, 150_000); // a worker starts in 10-40 s on this shared machine
+    }, 150_000).catch((err: unknown) => {
+      throw new Error(`${String(err)}; pids seen ${[...seen].join(', ')}; server output:\n${running.output()}`);
+    }); // a worker starts in 10-40 s on this shared machine
     expect(running.output()).toMatch(/worker \d \(pid \d+\) died \(SIGKILL\); restarting it/);
     const workers = [...seen].map(Number).filter(alive);
     expect(workers).toHaveLength(2);

@@ -157,7 +157,7 @@ console.log(`| ${LIGHT}, 50 connections | req/s | p99 ms | notes |\n|---|---:|--
 console.log(`| API (wrk, identity) | ${apiPlain.rps.toFixed(0)} | ${apiPlain.p99.toFixed(1)} | ${apiPlain.errors || 'all 2xx'} |`);
 console.log(`| API (wrk, Accept-Encoding br) | ${apiBr.rps.toFixed(0)} | ${apiBr.p99.toFixed(1)} | ${apiBr.errors || 'all 2xx'} |`);
 console.log(`| same SQL, pg, 50 clients | ${direct.rps.toFixed(0)} | ${direct.p99.toFixed(1)} | from Node, same machine |`);
-console.log(`| ratio API / SQL (throughput) | ${(direct.rps / apiPlain.rps).toFixed(2)}x | | |\n`);
+console.log(`| ratio SQL / API (throughput) | ${(direct.rps / apiPlain.rps).toFixed(2)}x | | |\n`);
 
 // ---- 2. latency of single calls, API vs direct SQL, interleaved ----
 console.log('| report call | rows | API median ms | SQL median ms | ratio |\n|---|---:|---:|---:|---:|');
