@@ -17,6 +17,8 @@ function get(port: number, path: string): Promise<{ status: number; pid: string 
       res.on('end', () => resolve({ status: res.statusCode ?? 0, pid: res.headers['x-hht-pid'] as string | undefined, body }));
     });
     req.on('error', reject);
+    // A connection handed to a worker that was just killed never answers: give up on it, the caller retries.
+    req.setTimeout(5_000, () => req.destroy(new Error('no answer in 5 s')));
     req.end();
   });
 }
