@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -9,6 +10,9 @@ import { registerInputGuard } from './plugins/input-guard';
 import { portalFormats } from './plugins/schema-formats';
 import { registerRouteList } from './plugins/route-list';
 import { registerSpa } from './plugins/spa';
+import { registerCompression } from './http/compress';
+import { registerApiNoStore } from './http/cache-policy';
+import { serverLimitOptions } from './http/limits';
 import { healthRoutes } from './routes/health';
 import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/export';
@@ -47,10 +51,21 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false }, plugins: [portalFormats] },
+    ...serverLimitOptions(config.limits),
   });
+  app.server.maxConnections = config.limits.maxConnections;
   registerErrorHandler(app);
   registerInputGuard(app);
   registerRouteList(app);
+  registerApiNoStore(app);
+  registerCompression(app);
+  if (config.testHooks && cluster.isWorker) {
+    // Lets tests see which server process answered (HHT_WORKERS > 1); test hooks are refused in production.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      void reply.header('x-hht-pid', String(process.pid));
+      return payload;
+    });
+  }
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

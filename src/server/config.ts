@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_PAYLOAD_KEY } from '../shared/constants';
 
@@ -34,6 +35,26 @@ export interface Config {
   clientDir: string;
   /** Repository root: reports/, schemas/, menu.json, themes/. */
   rootDir: string;
+  /** Server processes sharing the port (HHT_WORKERS, default: the number of cores); PGlite always runs one. */
+  workers: number;
+  /** Socket and request limits, so one client cannot hold connections open (see README). */
+  limits: ServerLimits;
+}
+
+/** Connection limits of the HTTP server, all in milliseconds except the counts. */
+export interface ServerLimits {
+  /** Time to receive one whole request, headers and body (HHT_REQUEST_TIMEOUT_MS); the response is not limited. */
+  requestTimeoutMs: number;
+  /** Time to receive the request headers (HHT_HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this (HHT_KEEPALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
+  /** A socket with no traffic either way is closed after this (HHT_IDLE_TIMEOUT_MS). */
+  idleTimeoutMs: number;
+  /** Requests served on one connection before it is closed; 0 = no limit (HHT_MAX_REQUESTS_PER_SOCKET). */
+  maxRequestsPerSocket: number;
+  /** Open connections per server process; more are refused (HHT_MAX_CONNECTIONS). */
+  maxConnections: number;
 }
 
 /** The signing key older builds used when HHT_JWT_SECRET was unset: public, so refused (and never a default). */
@@ -45,6 +66,33 @@ export class ConfigError extends Error {
   }
 }
 
+
+/** A whole number from the environment within [min, max]; one problem line naming the variable otherwise. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const text = env[name] ?? String(fallback);
+  const value = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(value >= min && value <= max)) {
+    problems.push(`${name} must be a whole number from ${min} to ${max}, got "${text}"`);
+    return fallback;
+  }
+  return value;
+}
+
+function loadLimits(env: NodeJS.ProcessEnv, problems: string[]): ServerLimits {
+  const limits: ServerLimits = {
+    requestTimeoutMs: wholeNumber(env, 'HHT_REQUEST_TIMEOUT_MS', 30_000, 1_000, 3_600_000, problems),
+    headersTimeoutMs: wholeNumber(env, 'HHT_HEADERS_TIMEOUT_MS', 10_000, 1_000, 3_600_000, problems),
+    keepAliveTimeoutMs: wholeNumber(env, 'HHT_KEEPALIVE_TIMEOUT_MS', 10_000, 100, 3_600_000, problems),
+    idleTimeoutMs: wholeNumber(env, 'HHT_IDLE_TIMEOUT_MS', 60_000, 100, 3_600_000, problems),
+    maxRequestsPerSocket: wholeNumber(env, 'HHT_MAX_REQUESTS_PER_SOCKET', 10_000, 0, 10_000_000, problems),
+    maxConnections: wholeNumber(env, 'HHT_MAX_CONNECTIONS', 4_096, 1, 1_000_000, problems),
+  };
+  // Node refuses a headers timeout longer than the whole-request timeout.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    problems.push(`HHT_HEADERS_TIMEOUT_MS (${limits.headersTimeoutMs}) must not exceed HHT_REQUEST_TIMEOUT_MS (${limits.requestTimeoutMs})`);
+  }
+  return limits;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
@@ -114,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const feedText = env.HHT_FEED ?? 'on';
   if (feedText !== 'on' && feedText !== 'off') problems.push(`HHT_FEED must be "on" or "off", got "${feedText}"`);
+  const workers = wholeNumber(env, 'HHT_WORKERS', availableParallelism(), 1, 64, problems);
+  const limits = loadLimits(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -137,5 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consistTimeoutMs,
     clientDir: resolve(rootDir, env.HHT_CLIENT_DIR ?? 'dist/client'),
     rootDir,
+    workers,
+    limits,
   };
 }

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDb, TEST_DRIVERS, type TestDb } from '../support/db';
+import { TEST_DRIVERS, type TestDb } from '../support/db';
+import { cloneSeededTestDb } from '../support/seeded';
 import { buildTestApp } from '../support/app';
 import { migrate } from '../../src/server/db/migrate';
+import { insertUser, loginAs } from '../support/login';
 
 describe.each(TEST_DRIVERS)('health and migrations on %s', (driver) => {
   let t: TestDb;
   let app: FastifyInstance;
   beforeAll(async () => {
-    t = await createTestDb(driver);
+    t = await cloneSeededTestDb(driver);
     app = await buildTestApp(t.db);
   });
   afterAll(async () => {
@@ -16,14 +18,39 @@ describe.each(TEST_DRIVERS)('health and migrations on %s', (driver) => {
     await t?.drop();
   });
 
-  it('reports driver, applied migrations and data set counts', async () => {
+  it('without a session shows only the status: no database details (issue 11)', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('with a bad bearer token refuses like any protected route', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health', headers: { authorization: 'Bearer not-a-token' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('migrations');
+  });
+
+  it('with a valid bearer token reports driver, migrations and estimated data set size, without counting rows', async () => {
+    await insertUser(t.db, { userId: 'HEALTHUSR', userLevel: 'SU' });
+    const user = await loginAs(app, 'HEALTHUSR');
+    // The figures are the planner's (pg_class.reltuples), as fresh as the last ANALYZE.
+    await t.db.query('ANALYZE train_runs');
+    await t.db.query('ANALYZE passengers');
+    const real = (
+      await t.db.query<{ runs: number; psgn: number }>(
+        'SELECT (SELECT count(*) FROM train_runs)::int AS runs, (SELECT count(*) FROM passengers)::int AS psgn',
+      )
+    ).rows[0];
+    expect(real?.runs).toBeGreaterThan(0);
+    const res = await app.inject({ method: 'GET', url: '/api/health', headers: user.headers() });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.status).toBe('ok');
     expect(body.database.driver).toBe(driver);
     expect(body.database.migrations).toContain('001');
-    expect(body.dataset).toEqual({ trainRuns: expect.any(Number), passengers: expect.any(Number) });
+    expect(body.dataset).toEqual({ trainRuns: real?.runs, passengers: expect.any(Number), estimated: true });
+    expect(Math.abs(body.dataset.passengers - (real?.psgn ?? 0))).toBeLessThanOrEqual((real?.psgn ?? 0) * 0.1);
   });
 
   it('applies migrations exactly once', async () => {

@@ -4,6 +4,7 @@
  * `npm run bench -- --section report-role [--database-url URL]`: only the cost of running report SQL as the report
  * role (an empty migrated database; see report-role.ts).
  * Numbers, not pass/fail: timings belong here, not in unit tests. `--exports`: the export section (exports.ts).
+ * `npm run bench -- --load [--database-url URL] [--seconds N]`: only the load section (tests/bench/load.ts).
  * Every run ends with the client bundle sizes (of dist/client: `npm run build` first); `--client` prints only
  * those, `--lighthouse` those and Lighthouse on /login.
  */
@@ -29,6 +30,11 @@ import { printLighthouse } from './lighthouse';
 
 if (process.argv.includes('--exports')) {
   await import('./exports'); // its own section: export latency and memory (see exports.ts)
+}
+
+if (process.argv.includes('--load')) {
+  await import('./load'); // the server under load on PostgreSQL: a separate section (tests/bench/load.ts)
+  process.exit(0);
 }
 
 function arg(name: string): string | undefined {

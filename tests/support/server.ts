@@ -7,6 +7,8 @@ import { join } from 'node:path';
 export interface RunningServer {
   url: string;
   port: number;
+  /** Process id of the server (the primary when HHT_WORKERS > 1). */
+  pid: number;
   dataDir: string;
   output: () => string;
   stop(): Promise<void>;
@@ -79,6 +81,7 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     output: () => out,
     stop: () =>

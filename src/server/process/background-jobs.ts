@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { fillWindow } from '../db/seed';
+import { systemClock } from '../clock';
+import { startLiveFeed } from '../hht/start';
+import { isLive, seedOptions, type LogLine } from './startup';
+
+export interface BackgroundJobs {
+  stop(): Promise<void>;
+}
+
+/**
+ * Timers that must run in ONE server process only (worker #1, or the single process): the midnight roll of the
+ * demo window and the live HHT feed. With HHT_WORKERS > 1 the others only answer HTTP requests.
+ */
+export function startBackgroundJobs(db: Db, config: Config, log: LogLine, errors: FastifyBaseLogger): BackgroundJobs {
+  // The window rolls: at each midnight (IST) generate the runs of the new tomorrow.
+  let midnightTimer: NodeJS.Timeout | undefined;
+  const scheduleMidnight = (): void => {
+    const now = systemClock.now();
+    const ist = new Date(now.getTime() + 330 * 60_000);
+    const nextIstMidnight = Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate() + 1) - 330 * 60_000;
+    midnightTimer = setTimeout(() => {
+      if (config.seed === 'demo') {
+        fillWindow(db, seedOptions(config, log)).catch((err: unknown) => errors.error({ err }, 'rolling window fill failed'));
+      }
+      scheduleMidnight();
+    }, nextIstMidnight - now.getTime() + 1000);
+    midnightTimer.unref();
+  };
+  scheduleMidnight();
+  // The live HHT feed releases planned records as their sync time passes (its lease also keeps a second process
+  // from releasing at the same time, should one ever run it).
+  const feed = isLive(config) ? startLiveFeed(db, systemClock, errors) : undefined;
+
+  return {
+    stop: async () => {
+      clearTimeout(midnightTimer);
+      await feed?.stop();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { buildApp } from '../app';
+import { startBackgroundJobs } from './background-jobs';
+import { fail, logLine } from './startup';
+
+export interface HttpProcessOptions {
+  config: Config;
+  db: Db;
+  /** 1 for the single process and for worker #1, which also runs the background jobs. */
+  index: number;
+}
+
+/** Builds the app on an open, migrated database, listens, and stops gracefully on SIGTERM/SIGINT. */
+export async function runHttpProcess({ config, db, index }: HttpProcessOptions): Promise<FastifyInstance> {
+  const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const jobs = index === 1 ? startBackgroundJobs(db, config, logLine, app.log) : undefined;
+
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    await jobs?.stop();
+    await app.close(); // stops accepting, waits for in-flight requests
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    fail(`cannot listen on ${config.host}:${config.port} (${err instanceof Error ? err.message : String(err)})`);
+  }
+  return app;
+}

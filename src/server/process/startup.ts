@@ -1,0 +1,60 @@
+import type { Config } from '../config';
+import { openDb, type Db } from '../db';
+import { migrate } from '../db/migrate';
+import { ensureSeeded, fillWindow } from '../db/seed';
+import { insertDemoUsers } from '../auth/demo-users';
+import { istDate, systemClock } from '../clock';
+
+export type LogLine = (line: string) => void;
+
+/** Prints one clear line and exits: bad configuration and unreachable databases never show a stack trace. */
+export function fail(message: string): never {
+  process.stderr.write(`IR-HHT Portal cannot start: ${message}\n`);
+  process.exit(1);
+}
+
+export const logLine: LogLine = (line) => {
+  process.stdout.write(`${line}\n`);
+};
+
+function describeDbError(err: unknown, config: Config): string {
+  const text = err instanceof Error ? err.message : String(err);
+  if (config.databaseUrl) {
+    const where = config.databaseUrl.replace(/\/\/[^@/]*@/, '//');
+    return `cannot connect to DATABASE_URL ${where} (${text || 'connection refused'})`;
+  }
+  return `cannot open the embedded database in ${config.dataDir} (${text})`;
+}
+
+/** Opens the configured database, or exits with one line saying why not. */
+export async function openDbOrFail(config: Config): Promise<Db> {
+  try {
+    return await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    fail(describeDbError(err, config));
+  }
+}
+
+/** Live data (HHT_FEED on, demo seed): the seed holds what terminals synced by now; the feed releases the rest. */
+export const isLive = (config: Config): boolean => config.seed === 'demo' && config.feed;
+
+export const seedOptions = (config: Config, log: LogLine) => ({
+  scale: config.seedScale,
+  today: istDate(systemClock.now()),
+  log,
+  ...(isLive(config) ? { liveAt: systemClock.now() } : {}),
+});
+
+/** Migrations and the demo data set: done once, by one process, before any server process answers. */
+export async function prepareDatabase(db: Db, config: Config, log: LogLine): Promise<void> {
+  try {
+    await migrate(db);
+  } catch (err) {
+    fail(describeDbError(err, config));
+  }
+  if (config.seed === 'demo') {
+    await ensureSeeded(db, seedOptions(config, log));
+    await insertDemoUsers(db);
+    await fillWindow(db, seedOptions(config, log));
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * `npm run bench -- --load [--database-url URL] [--seconds N]`: the server under load on PostgreSQL.
+ * Builds the server (dist/server), starts it with HHT_WORKERS=2 on a seeded database (hht_bench_load, made once),
+ * signs a user in through the real routes (test hooks give captcha and OTP), and measures
+ * 1. throughput and p99 of one light report (getVacantBerths) with wrk, 50 connections, against the same SQL run
+ *    directly with pg by 50 concurrent clients;
+ * 2. for 6 reports, the median latency of one API call against the same SQL run directly (one at a time,
+ *    interleaved), and their ratio.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDb } from '../../src/server/db';
+import { istDate } from '../../src/server/clock';
+import { checkDefinitions, type CheckedReport, type CheckedView } from '../../src/shared/definitions/validate';
+import { readDefinitionFiles } from '../../src/server/reports/definition-files';
+import { parseFilter } from '../../src/server/reports/filter';
+import { buildQuery } from '../../src/server/reports/executor';
+import { CLIENT_PAGING_MAX_ROWS } from '../../src/shared/report-definition';
+import { DEMO_PASSWORD } from '../../src/server/auth/demo-users';
+import { XSRF_COOKIE, toSrcDate } from '../../src/shared/auth-contract';
+import { enc } from '../support/login';
+import { freePort } from '../support/server';
+import { sampleFilter } from '../support/sample-filters';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const adminUrl = arg('database-url') ?? process.env.TEST_DATABASE_URL;
+if (!adminUrl) throw new Error('--load needs PostgreSQL: pass --database-url or set TEST_DATABASE_URL');
+const seconds = Number(arg('seconds') ?? '10');
+const DB_NAME = 'hht_bench_load';
+const LIGHT = 'getVacantBerths';
+const REPORTS = ['getVacantBerths', 'chart-load-new', 'coach-deficiency', 'classwise-Occupancy', 'psgnCoachWiseCount', 'allotmentReport'];
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
+
+// ---- database (seeded by the server itself on first use: HHT_SEED=demo) ----
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+if ((await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME])).rows.length === 0) {
+  await admin.query(`CREATE DATABASE ${DB_NAME}`);
+}
+await admin.end();
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${DB_NAME}`;
+
+// ---- the real server, compiled, 2 workers ----
+execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  env: {
+    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), HHT_WORKERS: arg('workers') ?? '2',
+    HHT_SEED: 'demo', HHT_SEED_SCALE: 'small', HHT_TEST_HOOKS: '1', LOG_LEVEL: 'warn', HHT_DATA_DIR: mkdtempSync(join(tmpdir(), 'hht-unused-')),
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let out = '';
+server.stdout.on('data', (d: Buffer) => (out += d.toString()));
+server.stderr.on('data', (d: Buffer) => (out += d.toString()));
+const stop = (): void => {
+  if (server.exitCode === null) server.kill('SIGTERM');
+};
+process.on('exit', stop);
+await new Promise<void>((resolve, reject) => {
+  const check = setInterval(() => {
+    if (out.includes('IR-HHT Portal ready')) {
+      clearInterval(check);
+      resolve();
+    }
+  }, 200);
+  server.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+});
+
+// ---- sign in through the real routes ----
+const ip = '10.99.0.1';
+let cookie = '';
+async function call<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}), ...extra },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const set = res.headers.getSetCookie().find((c) => c.startsWith(`${XSRF_COOKIE}=`));
+  if (set && !cookie) cookie = set.split(';')[0] ?? '';
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+const userId = 'HHTSU';
+const cap = await call<{ captchaId: string }>('GET', '/api/captcha');
+const { answer } = await call<{ answer: string }>('GET', `/api/test-hooks/captcha/${cap.captchaId}`);
+await call('POST', '/api/loginInfo', { userId: enc(userId), pwd: enc(DEMO_PASSWORD), captchaId: cap.captchaId, captchaAnswer: answer });
+await call('POST', '/api/loginOtpDetails', { userId: enc(userId), srcDate: toSrcDate(new Date()) });
+const { otp } = await call<{ otp: string }>('GET', `/api/test-hooks/otp/${userId}`);
+const { accessToken } = await call<{ accessToken: string }>('POST', '/api/VerifyOtp', { userId: enc(userId), otp: enc(otp) });
+const xsrf = cookie.slice(XSRF_COOKIE.length + 1);
+const authHeaders = { authorization: `Bearer ${accessToken}`, 'x-xsrf-token': xsrf, cookie };
+
+// ---- the reports, their sample filters and their SQL ----
+const db = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
+const today = istDate(new Date());
+const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
+interface Target { endpoint: string; body: Record<string, unknown>; sql: string; params: unknown[] }
+const targets: Target[] = [];
+for (const endpoint of REPORTS) {
+  const found = checked.reports.flatMap((r: CheckedReport) => r.views.map((v: CheckedView) => ({ r, v }))).find((x) => x.v.endpoint === endpoint);
+  if (!found) throw new Error(`no report view ${endpoint}`);
+  const body = await sampleFilter(db, found.r, today);
+  const { sql, params } = buildQuery(found.v, parseFilter(found.r, body, today), { kind: 'all' });
+  // What the API runs for a client-paged view: every row up to the cap.
+  targets.push({ endpoint, body, sql: `SELECT * FROM (${sql}) q LIMIT ${CLIENT_PAGING_MAX_ROWS + 1}`, params });
+}
+await db.close();
+const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 50 });
+
+console.log(`# Load benchmark (PostgreSQL, ${arg('workers') ?? '2'} server processes, ${seconds} s per run, ${new Date().toISOString()})\n`);
+
+// ---- 1. one light report under 50 connections ----
+const light = targets.find((t) => t.endpoint === LIGHT);
+if (!light) throw new Error('no light report');
+const luaFile = join(mkdtempSync(join(tmpdir(), 'hht-wrk-')), 'post.lua');
+function wrk(acceptEncoding: string | null): { rps: number; p99: number; errors: string } {
+  const headers = { 'Content-Type': 'application/json', ...authHeaders, ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) };
+  writeFileSync(luaFile, [
+    'wrk.method = "POST"',
+    `wrk.body = ${JSON.stringify(JSON.stringify(light?.body))}`,
+    ...Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
+    // Non-2xx answers are counted by wrk as "Non-2xx or 3xx responses": a bench of errors must show.
+  ].join('\n'));
+  const text = execFileSync('wrk', ['-t2', '-c50', `-d${seconds}s`, '--latency', '-s', luaFile, `${base}/api/${LIGHT}`], { encoding: 'utf8' });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1]);
+  const m = /\s99%\s+([\d.]+)(us|ms|s)/.exec(text);
+  const p99 = m ? Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1) : NaN;
+  const errors = [/Non-2xx or 3xx responses: \d+/.exec(text)?.[0], /Socket errors:.*/.exec(text)?.[0]].filter(Boolean).join('; ');
+  return { rps, p99, errors };
+}
+async function directLoad(t: Target): Promise<{ rps: number; p99: number }> {
+  const lat: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: 50 }, async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      await pool.query(t.sql, t.params);
+      lat.push(performance.now() - t0);
+    }
+  }));
+  return { rps: lat.length / seconds, p99: pct(lat, 0.99) };
+}
+const apiPlain = wrk(null);
+const direct = await directLoad(light);
+const apiBr = wrk('gzip, deflate, br');
+console.log(`| ${LIGHT}, 50 connections | req/s | p99 ms | notes |\n|---|---:|---:|---|`);
+console.log(`| API (wrk, identity) | ${apiPlain.rps.toFixed(0)} | ${apiPlain.p99.toFixed(1)} | ${apiPlain.errors || 'all 2xx'} |`);
+console.log(`| API (wrk, Accept-Encoding br) | ${apiBr.rps.toFixed(0)} | ${apiBr.p99.toFixed(1)} | ${apiBr.errors || 'all 2xx'} |`);
+console.log(`| same SQL, pg, 50 clients | ${direct.rps.toFixed(0)} | ${direct.p99.toFixed(1)} | from Node, same machine |`);
+console.log(`| ratio SQL / API (throughput) | ${(direct.rps / apiPlain.rps).toFixed(2)}x | | |\n`);
+
+// ---- 2. latency of single calls, API vs direct SQL, interleaved ----
+console.log('| report call | rows | API median ms | SQL median ms | ratio |\n|---|---:|---:|---:|---:|');
+for (const t of targets) {
+  const api: number[] = [];
+  const sql: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < 25; i += 1) {
+    let t0 = performance.now();
+    const res = await fetch(`${base}/api/${t.endpoint}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...authHeaders }, body: JSON.stringify(t.body),
+    });
+    const json = (await res.json()) as { total?: number };
+    if (!res.ok) throw new Error(`${t.endpoint}: ${res.status} ${JSON.stringify(json)}`);
+    api.push(performance.now() - t0);
+    rows = json.total ?? 0;
+    t0 = performance.now();
+    await pool.query(t.sql, t.params);
+    sql.push(performance.now() - t0);
+  }
+  const a = median(api.slice(5));
+  const s = median(sql.slice(5));
+  console.log(`| ${t.endpoint} | ${rows} | ${a.toFixed(1)} | ${s.toFixed(1)} | ${(a / s).toFixed(2)}x |`);
+}
+await pool.end();
+stop();
