@@ -41,7 +41,14 @@ const relativeImportsToJs = {
       const m = /^((?:@[^/]+\/)?[^/]+)\/(.+)$/.exec(args.path);
       if (!m) return { path: args.path, external: true };
       const require = createRequire(join(args.resolveDir, 'x.js'));
-      const pkgJson = require.resolve(`${m[1]}/package.json`);
+      let pkgJson;
+      try {
+        pkgJson = require.resolve(`${m[1]}/package.json`);
+      } catch {
+        // An exports map that does not list ./package.json (@rjsf/validator-ajv8): it has an exports map, so Node
+        // resolves the subpath itself.
+        return { path: args.path, external: true };
+      }
       const pkg = JSON.parse(readFileSync(pkgJson, 'utf8'));
       if (pkg.exports !== undefined) return { path: args.path, external: true };
       const file = require.resolve(args.path);
