@@ -84,8 +84,11 @@ describe.each(TEST_DRIVERS)('API fuzz on %s', (driver) => {
     const failures: string[] = [];
     const statuses = new Map<number, number>();
     const routesHit = new Set<string>();
+    expect(PER_DRIVER).toBeGreaterThan(targets.length);
+    const order = rng.shuffle(targets);
     for (let i = 0; i < PER_DRIVER; i++) {
-      const target = rng.pick(targets);
+      // Every target once (in a seeded order), then at random: each route is hit however many routes there are.
+      const target = i < order.length ? (order[i] as Target) : rng.pick(targets);
       const who = rng.weighted<SignedIn | null>([[su, 5], [div, 2], [null, 3]]);
       const headers: Record<string, string> = who ? who.headers() : { 'x-forwarded-for': randomIp() };
       const query = rng.chance(target.method === 'GET' ? 0.8 : 0.2) ? fuzzQuery(f, target.fields) : '';
