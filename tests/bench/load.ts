@@ -19,9 +19,7 @@ import { readDefinitionFiles } from '../../src/server/reports/definition-files';
 import { parseFilter } from '../../src/server/reports/filter';
 import { buildQuery } from '../../src/server/reports/executor';
 import { CLIENT_PAGING_MAX_ROWS } from '../../src/shared/report-definition';
-import { DEMO_PASSWORD } from '../../src/server/auth/demo-users';
-import { XSRF_COOKIE, toSrcDate } from '../../src/shared/auth-contract';
-import { enc } from '../support/login';
+import { loginOverHttp } from '../support/login';
 import { freePort } from '../support/server';
 import { sampleFilter } from '../support/sample-filters';
 
@@ -76,29 +74,8 @@ await new Promise<void>((resolve, reject) => {
   server.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
 });
 
-// ---- sign in through the real routes ----
-const ip = '10.99.0.1';
-let cookie = '';
-async function call<T>(method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}), ...extra },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const set = res.headers.getSetCookie().find((c) => c.startsWith(`${XSRF_COOKIE}=`));
-  if (set && !cookie) cookie = set.split(';')[0] ?? '';
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-const userId = 'HHTSU';
-const cap = await call<{ captchaId: string }>('GET', '/api/captcha');
-const { answer } = await call<{ answer: string }>('GET', `/api/test-hooks/captcha/${cap.captchaId}`);
-await call('POST', '/api/loginInfo', { userId: enc(userId), pwd: enc(DEMO_PASSWORD), captchaId: cap.captchaId, captchaAnswer: answer });
-await call('POST', '/api/loginOtpDetails', { userId: enc(userId), srcDate: toSrcDate(new Date()) });
-const { otp } = await call<{ otp: string }>('GET', `/api/test-hooks/otp/${userId}`);
-const { accessToken } = await call<{ accessToken: string }>('POST', '/api/VerifyOtp', { userId: enc(userId), otp: enc(otp) });
-const xsrf = cookie.slice(XSRF_COOKIE.length + 1);
-const authHeaders = { authorization: `Bearer ${accessToken}`, 'x-xsrf-token': xsrf, cookie };
+// ---- sign in through the real routes (captcha, password, login-grant cookie, OTP), as the browser does ----
+const authHeaders = (await loginOverHttp(base, 'HHTSU')).headers();
 
 // ---- the reports, their sample filters and their SQL ----
 const db = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
