@@ -14,7 +14,7 @@ import { parseFilter } from '../../src/server/reports/filter';
 import { runView } from '../../src/server/reports/executor';
 import { EXPORT_FORMATS, inBatches } from '../../src/server/reports/export';
 import { openReportRows } from '../../src/server/reports/export/report-rows';
-import type { ColumnDef } from '../../src/shared/report-definition';
+import { PASSENGER_EXPORT_COLUMNS } from './passenger-columns';
 import { sampleFilter } from '../support/sample-filters';
 
 function arg(name: string): string | undefined {
@@ -38,16 +38,7 @@ const light = async (): Promise<number> => {
   return performance.now() - t0;
 };
 
-const columns: ColumnDef[] = [
-  { field: 'pnr', headerName: 'PNR' },
-  { field: 'name', headerName: 'Name' },
-  { field: 'age', headerName: 'Age', type: 'number' },
-  { field: 'coach_id', headerName: 'Coach' },
-  { field: 'berth_no', headerName: 'Berth', type: 'number' },
-  { field: 'booking_status', headerName: 'Booking Status' },
-  { field: 'fare', headerName: 'Fare', type: 'currency' },
-  { field: 'marked_at', headerName: 'Marked At', type: 'datetime' },
-];
+const columns = PASSENGER_EXPORT_COLUMNS;
 const exportSql = (n: number): string =>
   `SELECT pnr, mask_name(name) AS name, age, coach_id, berth_no, booking_status, fare, marked_at FROM passengers ORDER BY psgn_id LIMIT ${n}`;
 const sink = (): Writable => new Writable({ write(_c, _e, cb) { cb(); } });

@@ -22,7 +22,7 @@ import { readDefinitionFiles } from '../../src/server/reports/definition-files';
 import { parseFilter } from '../../src/server/reports/filter';
 import { runView } from '../../src/server/reports/executor';
 import { EXPORT_FORMATS, inBatches, type ExportFormat } from '../../src/server/reports/export';
-import type { ColumnDef } from '../../src/shared/report-definition';
+import { PASSENGER_EXPORT_COLUMNS } from './passenger-columns';
 import { sampleFilter } from '../support/sample-filters';
 import { benchReportRole } from './report-role';
 import { printBundleSizes } from './bundle-size';
@@ -96,16 +96,7 @@ for (const report of checked.reports) {
 }
 
 // Export throughput: passenger rows through each writer into a sink that discards bytes.
-const columns: ColumnDef[] = [
-  { field: 'pnr', headerName: 'PNR' },
-  { field: 'name', headerName: 'Name' },
-  { field: 'age', headerName: 'Age', type: 'number' },
-  { field: 'coach_id', headerName: 'Coach' },
-  { field: 'berth_no', headerName: 'Berth', type: 'number' },
-  { field: 'booking_status', headerName: 'Booking Status' },
-  { field: 'fare', headerName: 'Fare', type: 'currency' },
-  { field: 'marked_at', headerName: 'Marked At', type: 'datetime' },
-];
+const columns = PASSENGER_EXPORT_COLUMNS;
 console.log('\n| export | rows | seconds | rows/s | bytes |\n|---|---:|---:|---:|---:|');
 for (const [format, n] of [['csv', 100_000], ['xlsx', 50_000], ['pdf', 5_000]] as [ExportFormat, number][]) {
   const rows = (await db.query(`SELECT pnr, mask_name(name) AS name, age, coach_id, berth_no, booking_status, fare, marked_at FROM passengers LIMIT ${n}`)).rows;
