@@ -10,12 +10,22 @@ import { userScope, type UserScope } from '../reports/scope';
 import { EXPORT_CAPS, type PublicReport, type ReportSummary } from '../../shared/report-definition';
 import type { CheckedReport } from '../../shared/definitions/validate';
 import { FilterValidatorModules, filterValidatorUrl } from '../reports/filter-validator-code';
+import type { Lang } from '../../shared/definitions/hindi';
+import { localizeReport, parseAcceptLanguage } from '../../shared/definitions/localize';
 
 const validatorUrls = new WeakMap<CheckedReport, string>();
 
-/** The definition as the browser gets it: no SQL, field $refs inlined, export caps and its filter validator's URL attached. */
-export function publicReport(r: CheckedReport): PublicReport {
-  const { source: _source, tabs, $schema: _s, ...rest } = r.definition;
+/** The language a request asks for (Accept-Language: hi or en; anything else is English). */
+export const requestLang = (request: FastifyRequest): Lang => parseAcceptLanguage(request.headers['accept-language']);
+
+/**
+ * The definition as the browser gets it, in a language: no SQL, no `hi` block, field $refs inlined, export caps and
+ * its filter validator's URL attached. The validator is the English schema's: a language changes titles, never
+ * what a field accepts.
+ */
+export function publicReport(r: CheckedReport, lang: Lang = 'en'): PublicReport {
+  const { definition, filterSchema } = localizeReport(r.definition, r.filterSchema, r.fieldHindi, lang);
+  const { source: _source, tabs, $schema: _s, ...rest } = definition;
   let validator = validatorUrls.get(r);
   if (!validator) {
     validator = filterValidatorUrl(r.filterSchema);
@@ -23,7 +33,7 @@ export function publicReport(r: CheckedReport): PublicReport {
   }
   const out: PublicReport = {
     ...rest,
-    filter: { ...r.definition.filter, schema: r.filterSchema },
+    filter: { ...definition.filter, schema: filterSchema },
     exportCaps: EXPORT_CAPS,
     filterValidator: validator,
   };
@@ -60,10 +70,13 @@ export function reportRoutes(
   const { db, config, registry, suMobiles } = deps;
   const guard = { preHandler: app.authenticate };
 
-  app.get('/api/meta/reports', guard, async (): Promise<{ reports: ReportSummary[] }> => {
+  app.get('/api/meta/reports', guard, async (request, reply): Promise<{ reports: ReportSummary[] }> => {
+    const lang = requestLang(request);
+    void reply.header('vary', 'Accept-Language');
     const ok: ReportSummary[] = registry.all().map((r) => {
-      const s: ReportSummary = { id: r.definition.id, title: r.definition.title, status: 'ok' };
-      if (r.definition.description) s.description = r.definition.description;
+      const hi = lang === 'hi' ? r.definition.hi : undefined;
+      const s: ReportSummary = { id: r.definition.id, title: hi?.title ?? r.definition.title, status: 'ok' };
+      if (r.definition.description) s.description = hi?.description ?? r.definition.description;
       return s;
     });
     const broken: ReportSummary[] = [...registry.unavailable()].map(([id, e]) => ({
@@ -75,9 +88,10 @@ export function reportRoutes(
     return { reports: [...ok, ...broken].sort((a, b) => a.id.localeCompare(b.id)) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/meta/reports/:id', guard, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/meta/reports/:id', guard, async (request, reply) => {
     const r = registry.get(request.params.id);
-    if (r) return publicReport(r);
+    void reply.header('vary', 'Accept-Language');
+    if (r) return publicReport(r, requestLang(request));
     const broken = registry.unavailable().get(request.params.id);
     if (broken) throw new HttpError(503, `This report is unavailable: ${broken.file}#${broken.pointer}: ${broken.reason}`);
     throw new HttpError(404, `No report "${request.params.id}"`);
