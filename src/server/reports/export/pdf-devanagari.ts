@@ -3,9 +3,10 @@
  * drawn before its consonant, reph after it), but pdfkit maps each glyph to the characters it came from in the order
  * the glyphs are drawn, so pdf.js, pdftotext and copy-paste read "रिपोर्ट" as "िरपोटर्". Here every syllable
  * (a Unicode grapheme cluster, which keeps virama conjuncts together) whose glyphs are drawn out of order gets its
- * own copies of those glyphs in the font subset: the first maps to the whole syllable, the others to nothing. The
- * drawing is unchanged; the text layer reads in logical order. Syllables in order, and all non-Devanagari text, use
- * pdfkit's own mapping.
+ * own copies of those glyphs in the font subset, mapped so that read in drawing order they give the syllable in
+ * logical order: the first glyph stands for the leading characters, each following glyph for one more (every glyph
+ * keeps a non-empty mapping, which readers need). The drawing is unchanged. Syllables drawn in order, syllables with
+ * more glyphs than characters, and all non-Devanagari text use pdfkit's own mapping.
  */
 import type PDFDocument from 'pdfkit';
 
@@ -65,14 +66,16 @@ function patch(font: EmbeddedFontInternals): void {
       const logical = Array.from(segment, (ch) => ch.codePointAt(0) ?? 0);
       const drawn = run.glyphs.flatMap((g) => g.codePoints);
       const inOrder = drawn.length === logical.length && drawn.every((c, i) => c === logical[i]);
+      const n = run.glyphs.length;
+      const lead = logical.length - n + 1; // characters the first glyph stands for
       run.glyphs.forEach((g, i) => {
         let gid: number;
-        if (inOrder) {
+        if (inOrder || lead < 1) {
           gid = font.subset.includeGlyph(g.id);
           font.widths[gid] ??= g.advanceWidth * font.scale;
           font.unicode[gid] ??= g.codePoints;
         } else {
-          gid = copy(g, i === 0 ? logical : []);
+          gid = copy(g, i === 0 ? logical.slice(0, lead) : logical.slice(lead + i - 1, lead + i));
         }
         encoded.push(hex4(gid));
         positions.push(run.positions[i]);
