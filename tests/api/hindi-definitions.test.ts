@@ -168,6 +168,19 @@ describe.each(TEST_DRIVERS)('Hindi from the definitions by Accept-Language on %s
     expect((await get({ ...hi(), 'if-none-match': hiTag })).statusCode).toBe(304);
   });
 
+  it('words filter errors (400) in the language of the request, field titles included', async () => {
+    const call = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/getVacantBerths', headers, payload });
+    const h = await call(hi(), { startDate: t.today });
+    expect(h.statusCode).toBe(400);
+    expect(h.body).toContain('गाड़ी संख्या आवश्यक है');
+    expect(h.body).toContain('"field":"trainNo"');
+    const e = await call(en(), { startDate: t.today });
+    expect(e.statusCode).toBe(400);
+    expect(e.body).toContain('Train No is required');
+    expect((await call(hi(), { trainNo: '12A', startDate: t.today })).body).toContain('गाड़ी संख्या मान्य नहीं है (5 अंकों की गाड़ी संख्या; आगे-पीछे के रिक्त स्थान हटा दिए जाते हैं)');
+  });
+
   it('localizes the dashboard cards', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/meta/dashboard', headers: hi() });
     expect(res.statusCode).toBe(200);

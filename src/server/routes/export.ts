@@ -58,7 +58,7 @@ export function exportRoutes(
     }
 
     const scope = scopeOf(request, suMobiles);
-    const values = parseFilter(report, request.body, istDate(app.clock.now()));
+    const values = parseFilter(report, request.body, istDate(app.clock.now()), lang);
     const { sql, params } = buildQuery(view, values, scope);
     const order = orderClause(view, q.sortBy || undefined, q.sortDir === 'desc' ? 'desc' : 'asc');
     const release = slots.tryAcquire();

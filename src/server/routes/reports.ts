@@ -118,7 +118,7 @@ export function reportRoutes(
     }
     const scope = scopeOf(request, suMobiles);
     const q = request.query;
-    const values = parseFilter(found.report, request.method === 'GET' ? q : request.body, istDate(app.clock.now()));
+    const values = parseFilter(found.report, request.method === 'GET' ? q : request.body, istDate(app.clock.now()), requestLang(request));
     const sortDir = q.sortDir === 'desc' ? 'desc' : q.sortDir === 'asc' || q.sortDir === undefined ? 'asc' : undefined;
     if (!sortDir) throw new HttpError(400, 'sortDir must be asc or desc', [{ field: 'sortDir', reason: 'must be asc or desc' }]);
     const result = await runView(db, found.view, values, scope, {
