@@ -17,6 +17,22 @@ import { manualClock } from '../../src/server/clock';
 import type { PublicReport, ReportSummary } from '../../src/shared/report-definition';
 import type { MenuDocument } from '../../src/shared/menu';
 import type { DashboardConfig } from '../../src/shared/dashboard';
+import { validatorFromModule } from '../../src/client/features/reports/lib/filter-validator';
+
+/** The browser's validator of a served definition: its module fetched from the server, imported, given to RJSF. */
+async function servedValidator(app: FastifyInstance, r: PublicReport) {
+  const res = await app.inject({ method: 'GET', url: r.filterValidator ?? '' });
+  expect(res.statusCode).toBe(200);
+  const dir = join(process.cwd(), '.tmp', 'filter-validators');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `served-${process.pid}-${Date.now()}.mjs`);
+  writeFileSync(file, res.body);
+  try {
+    return validatorFromModule(await import(/* @vite-ignore */ file), r.filter.schema);
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
 
 /**
  * A root with the shipped schemas, menu and dashboard, two shipped reports (with their full Hindi) and two fixtures:
@@ -114,6 +130,17 @@ describe.each(TEST_DRIVERS)('Hindi from the definitions by Accept-Language on %s
     // Tabs in Hindi too.
     const all = await meta('All_Passenger_Report', hi());
     expect(all.tabs?.map((tab) => tab.label)).toEqual(['उपस्थित', 'अनुपस्थित']);
+  });
+
+  it('serves each language the compiled filter validator of the schema it shows (RJSF finds it by the schema hash)', async () => {
+    const [h, e] = [await meta('vacant_berths', hi()), await meta('vacant_berths', en())];
+    expect(h.filterValidator).not.toBe(e.filterValidator);
+    for (const r of [h, e]) {
+      const v = await servedValidator(app, r);
+      const bad = v.validateFormData({ trainNo: '12A', startDate: t.today }, r.filter.schema);
+      expect(bad.errors.map((x) => x.property)).toEqual(['.trainNo']);
+      expect(v.validateFormData({ trainNo: '12951', startDate: t.today }, r.filter.schema).errors).toEqual([]);
+    }
   });
 
   it('serves English for en, for other languages and without the header, and never the hi block', async () => {

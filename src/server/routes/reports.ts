@@ -10,32 +10,49 @@ import { userScope, type UserScope } from '../reports/scope';
 import { EXPORT_CAPS, type PublicReport, type ReportSummary } from '../../shared/report-definition';
 import type { CheckedReport } from '../../shared/definitions/validate';
 import { FilterValidatorModules, filterValidatorUrl } from '../reports/filter-validator-code';
-import type { Lang } from '../../shared/definitions/hindi';
-import { localizeReport, parseAcceptLanguage } from '../../shared/definitions/localize';
+import { LANGS, type Lang } from '../../shared/definitions/hindi';
+import { localizeFilterSchema, localizeReport, parseAcceptLanguage } from '../../shared/definitions/localize';
 
-const validatorUrls = new WeakMap<CheckedReport, string>();
+/** The filter schema of each language, by report (RJSF finds a precompiled validator by a hash of the schema it is given). */
+const schemasByLang = new WeakMap<CheckedReport, Map<Lang, { schema: Record<string, unknown>; url: string }>>();
+
+function filterSchemaIn(r: CheckedReport, lang: Lang): { schema: Record<string, unknown>; url: string } {
+  let byLang = schemasByLang.get(r);
+  if (!byLang) {
+    byLang = new Map();
+    schemasByLang.set(r, byLang);
+  }
+  let entry = byLang.get(lang);
+  if (!entry) {
+    const schema = localizeFilterSchema(r.definition, r.filterSchema, r.fieldHindi, lang);
+    entry = { schema, url: filterValidatorUrl(schema) };
+    byLang.set(lang, entry);
+  }
+  return entry;
+}
+
+/** Every filter schema the browser may be given (each report in each language): what validator modules are built from. */
+function servedFilterSchemas(reports: readonly CheckedReport[]): Record<string, unknown>[] {
+  return reports.flatMap((r) => LANGS.map((lang) => filterSchemaIn(r, lang).schema));
+}
 
 /** The language a request asks for (Accept-Language: hi or en; anything else is English). */
 export const requestLang = (request: FastifyRequest): Lang => parseAcceptLanguage(request.headers['accept-language']);
 
 /**
  * The definition as the browser gets it, in a language: no SQL, no `hi` block, field $refs inlined, export caps and
- * its filter validator's URL attached. The validator is the English schema's: a language changes titles, never
- * what a field accepts.
+ * the URL of the compiled validator of its filter schema in that language (RJSF looks validators up by a hash of the
+ * schema, titles included; the constraints are the same in every language).
  */
 export function publicReport(r: CheckedReport, lang: Lang = 'en'): PublicReport {
-  const { definition, filterSchema } = localizeReport(r.definition, r.filterSchema, r.fieldHindi, lang);
+  const { definition } = localizeReport(r.definition, r.filterSchema, r.fieldHindi, lang);
+  const { schema, url } = filterSchemaIn(r, lang);
   const { source: _source, tabs, $schema: _s, ...rest } = definition;
-  let validator = validatorUrls.get(r);
-  if (!validator) {
-    validator = filterValidatorUrl(r.filterSchema);
-    validatorUrls.set(r, validator);
-  }
   const out: PublicReport = {
     ...rest,
-    filter: { ...definition.filter, schema: filterSchema },
+    filter: { ...definition.filter, schema },
     exportCaps: EXPORT_CAPS,
-    filterValidator: validator,
+    filterValidator: url,
   };
   if (tabs) out.tabs = tabs.map(({ source: _src, ...t }) => t);
   return out;
@@ -103,7 +120,7 @@ export function reportRoutes(
   const modules = new FilterValidatorModules();
   app.get<{ Params: { file: string } }>('/api/filter-validators/:file', async (request, reply) => {
     const m = /^([A-Za-z0-9_-]{43})\.js$/.exec(request.params.file);
-    const text = m ? modules.get(m[1] as string, () => registry.all().map((r) => r.filterSchema)) : undefined;
+    const text = m ? modules.get(m[1] as string, () => servedFilterSchemas(registry.all())) : undefined;
     if (text === undefined) throw new HttpError(404, 'No such filter validator');
     return reply
       .header('content-type', 'text/javascript; charset=utf-8')
