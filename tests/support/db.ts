@@ -11,6 +11,8 @@ export interface TestDb {
   db: Db;
   /** Connection string of the fresh PostgreSQL database, when running on PostgreSQL. */
   url?: string;
+  /** The same database on each streaming replica reads are routed to (TEST_DATABASE_REPLICA_URLS), if any. */
+  replicaUrls?: string[];
   drop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ async function openPgDatabase(name: string): Promise<TestDb> {
   return {
     db,
     url: url.toString(),
+    replicaUrls,
     drop: async () => {
       await db.close();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
