@@ -215,11 +215,15 @@ describe.skipIf(!hasPgBinaries())('read replicas: a real primary and a pg_baseba
       expect(exported).toEqual([false]);
       await db.replicas.probeNow();
       expect(db.replicas.status()[0]?.state).toBe('down');
+      const health = await app.inject({ method: 'GET', url: '/api/health', headers: su.headers() });
+      expect(health.json()).toMatchObject({ status: 'ok', replicas: [{ state: 'down', lagMs: null }] });
 
       await cluster.startReplica();
       // Back-off, then the periodic probe (1 s) finds it healthy again and reads return to it.
       await waitUntil(async () => db.replicas.status()[0]?.state === 'healthy', 40_000);
       expect((await where())[0]?.on_replica).toBe(true);
+      const healthy = await app.inject({ method: 'GET', url: '/api/health', headers: su.headers() });
+      expect(healthy.json()).toMatchObject({ replicas: [{ state: 'healthy' }] });
       await waitUntil(async () => {
         await unprobed.replicas.probeNow();
         return unprobed.replicas.status()[0]?.state === 'healthy';

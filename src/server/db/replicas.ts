@@ -161,6 +161,7 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
     r.failures += 1;
     r.retryAt = Date.now() + Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (r.failures - 1));
     r.lastError = err instanceof Error ? err.message : String(err);
+    r.lagMs = null;
     setState(r, 'down', r.lastError);
   };
 
