@@ -1,4 +1,5 @@
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,7 +131,7 @@ describe.skipIf(!hasPgBinaries())('read replicas: a real primary and a pg_baseba
     expect(batches.flat()).toEqual(Array.from({ length: 5 }, () => ({ r: true })));
   });
 
-  it('sends writes and the reads right after them to the primary: sign-in, session check, feedback, sign-out', async () => {
+  it('sends writes and the reads right after them to the primary: sign-in, session check, supersede, feedback', async () => {
     const user = await loginAs(app, 'REPLSU'); // supersedes su's session: written on the primary
     const profile = await app.inject({ method: 'GET', url: '/api/userprofile', headers: user.headers() });
     expect(profile.statusCode).toBe(200); // the session check right after sign-in saw the new session
@@ -234,6 +235,25 @@ describe.skipIf(!hasPgBinaries())('read replicas: a real primary and a pg_baseba
       await unprobed.close();
     }
   }, 120_000);
+
+  it('a replica that accepts connections but never answers is skipped after the connect timeout', async () => {
+    const sockets: Socket[] = [];
+    const blackHole = createServer((s) => sockets.push(s)); // accepts, never says a word
+    await new Promise<void>((r) => blackHole.listen(0, '127.0.0.1', r));
+    const port = (blackHole.address() as { port: number }).port;
+    const started = Date.now();
+    const silent = await withReplicas(await openPg(primaryUrl), { urls: [`postgresql://postgres@127.0.0.1:${port}/hht_replica_case`], maxLagMs: 2000, probeIntervalMs: 3_600_000 });
+    try {
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(silent.replicas.status()[0]).toMatchObject({ state: 'down', failures: 1 });
+      const rows = await silent.reportSession(5000, (q) => q.query<{ r: boolean }>('SELECT pg_is_in_recovery() AS r'));
+      expect(rows.rows).toEqual([{ r: false }]);
+    } finally {
+      await silent.close();
+      for (const s of sockets) s.destroy();
+      blackHole.close();
+    }
+  });
 
   it('with no replica reachable from the start, the server still starts and reads the primary', async () => {
     const nowhere = await withReplicas(await openPg(primaryUrl), { urls: ['postgresql://postgres@127.0.0.1:1/hht_replica_case'], maxLagMs: 2000, probeIntervalMs: 3_600_000 });

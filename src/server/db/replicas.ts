@@ -66,6 +66,18 @@ const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 30_000;
 /** A replica is given less time to connect than the primary: the primary is the fallback, so waiting is waste. */
 const REPLICA_CONNECT_TIMEOUT_MS = 2000;
+/** A probe or catch-up check that gets no answer (a frozen server, a network black hole) counts as a failure. */
+const CHECK_TIMEOUT_MS = 2000;
+
+/** The promise, or a rejection (code ETIMEDOUT, so it reads as "down") after ms. */
+function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`${what} did not answer within ${ms} ms`), { code: 'ETIMEDOUT' })), ms);
+  });
+  work.catch(() => undefined); // a late failure after the timeout is not unhandled
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
 
 interface Replica {
   name: string;
@@ -143,7 +155,8 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
     return parseLsn(row.lsn);
   };
   const replayLsn = async (r: Replica): Promise<{ recovering: boolean; lsn: bigint | null }> => {
-    const row = (await r.db.query<{ rec: boolean; lsn: string | null }>('SELECT pg_is_in_recovery() AS rec, pg_last_wal_replay_lsn()::text AS lsn')).rows[0];
+    const sql = 'SELECT pg_is_in_recovery() AS rec, pg_last_wal_replay_lsn()::text AS lsn';
+    const row = (await within(r.db.query<{ rec: boolean; lsn: string | null }>(sql), CHECK_TIMEOUT_MS, `replica ${r.name}`)).rows[0];
     return { recovering: row?.rec === true, lsn: row?.lsn ? parseLsn(row.lsn) : null };
   };
   const lagOf = (replayed: bigint, now: number): number => {
@@ -190,7 +203,7 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
     probing ??= (async () => {
       const now = Date.now();
       try {
-        samples.push({ t: now, lsn: await primaryLsn() });
+        samples.push({ t: now, lsn: await within(primaryLsn(), CHECK_TIMEOUT_MS, 'the primary') });
         while (samples.length > 1 && (samples[0]?.t ?? now) < now - keepMs) samples.shift();
       } catch {
         // The primary's own trouble shows on its requests; lag is judged on the samples we have.
