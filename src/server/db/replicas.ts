@@ -171,6 +171,8 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
     r.state = state;
   };
   const markDown = (r: Replica, err: unknown): void => {
+    // Reads that were already on the replica when it failed each report it: count the failure once.
+    if (r.state === 'down' && Date.now() < r.retryAt) return;
     r.failures += 1;
     r.retryAt = Date.now() + Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (r.failures - 1));
     r.lastError = err instanceof Error ? err.message : String(err);
@@ -229,7 +231,9 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
   /** Strict mode: waits (briefly) until the replica has replayed what the primary had flushed when the read began. */
   const caughtUp = async (r: Replica): Promise<boolean> => {
     if (!strict) return true;
-    const target = await primaryLsn();
+    // The primary's own failure is not the replica's: the read then goes to the primary and fails (or not) there.
+    const target = await primaryLsn().catch(() => undefined);
+    if (target === undefined) return false;
     const deadline = Date.now() + catchUpWaitMs;
     for (;;) {
       const { lsn } = await replayLsn(r);
