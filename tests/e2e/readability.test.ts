@@ -3,7 +3,8 @@
  * phone (390x844), as a division user: every menu report opened from its address with its default run (the
  * remembered train for train reports) has no sideways page scroll, no identifier cut short in the grid, no raw code
  * in a labelled column, and the division code visible in the top bar; a dashboard card lands on a run report; the
- * login screen, dashboard and the settings and accessibility panels have no serious or critical axe-core finding.
+ * login screen, dashboard, a report with results (its drop-down filters and pager showing) and the settings and
+ * accessibility panels have no serious or critical axe-core finding.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -134,8 +135,29 @@ describe.each([
     expect(b.page.url()).toContain('_run=1');
   });
 
-  // The report page is not in this list yet: PrimeReact's drop-downs (RJSF's select widget, the pager's page size)
-  // carry a hidden <select> and a trigger without a name, and lara-light-indigo's primary on white is 4.47:1.
+  it('has no serious or critical axe-core finding on a report with results, its drop-down filters and its pager', async () => {
+    // EFT Report: the division user's zone and division locked, the lobby a cascade, Reason and Payment Mode enum
+    // selects (our SelectWidget), and more rows than one page, so the pager and its rows-per-page drop-down show.
+    await b.page.goto(`${inject('baseUrl')}/layout/uikit/eft_report`);
+    expect(await settle(b.page, b)).toBe('rows');
+    const form = b.page.locator('.report-filter-form');
+    // Each drop-down is reached by its label: the label is tied to the combobox a keyboard focuses.
+    for (const label of ['Zone', 'Division', 'Lobby', 'Reason', 'Payment Mode']) await expect(form.getByRole('combobox', { name: label, exact: true }).count()).resolves.toBe(1);
+    await expect(form.getByRole('combobox', { name: 'Zone', exact: true }).isDisabled()).resolves.toBe(true); // locked: the user's own area
+    const pager = b.page.locator('.report-results .p-paginator');
+    await pager.scrollIntoViewIfNeeded();
+    expect(await pager.locator('.p-paginator-rpp-options').isVisible()).toBe(true);
+    expect(await seriousViolations(b.page)).toEqual([]);
+    // The select works from the keyboard: focus it, open it, pick a choice with the arrows and Enter.
+    const reason = form.getByRole('combobox', { name: 'Reason', exact: true });
+    await reason.focus();
+    await b.page.keyboard.press('Enter');
+    await b.page.keyboard.press('ArrowDown');
+    await b.page.keyboard.press('Enter');
+    const shown = form.locator('.p-dropdown', { has: b.page.locator('#root_reason') }).locator('.p-dropdown-label');
+    await expect.poll(() => shown.innerText()).toBe('Upgrade');
+  });
+
   it('has no serious or critical axe-core finding on the dashboard and the settings and accessibility panels', async () => {
     const base = inject('baseUrl');
     await b.page.goto(`${base}/layout/dashboard`);
