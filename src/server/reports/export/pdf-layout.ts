@@ -23,6 +23,8 @@ export interface LayoutOptions {
   fontSizes: readonly number[];
   /** Left plus right padding inside a cell, in points. */
   cellPadding: number;
+  /** Columns whose values never wrap, not even at a space (amounts: "₹ 1,670.00"); by column index. */
+  keepWhole?: readonly boolean[];
 }
 
 /** The pieces of a text that must stay on one line: runs between spaces. */
@@ -41,7 +43,7 @@ interface ColumnNeed {
  * What one column needs at a font size. Values are measured once each (many repeat: dates, codes); the header and
  * every distinct value's widest word give the minimum, the longest one-line rendering the natural width.
  */
-function columnNeed(header: string, values: ReadonlySet<string>, measure: MeasureText, size: number, pad: number): ColumnNeed {
+function columnNeed(header: string, values: ReadonlySet<string>, measure: MeasureText, size: number, pad: number, keep: boolean): ColumnNeed {
   let min = 0;
   for (const w of unbreakable(header)) min = Math.max(min, measure(w, true, size));
   let natural = measure(header, true, size);
@@ -50,7 +52,7 @@ function columnNeed(header: string, values: ReadonlySet<string>, measure: Measur
     if (words.length === 0) continue;
     const whole = measure(v, false, size);
     natural = Math.max(natural, whole);
-    min = Math.max(min, words.length === 1 ? whole : Math.max(...words.map((w) => measure(w, false, size))));
+    min = Math.max(min, words.length === 1 || keep ? whole : Math.max(...words.map((w) => measure(w, false, size))));
   }
   return { min: Math.ceil(min + pad), natural: Math.ceil(natural + pad) };
 }
@@ -84,16 +86,18 @@ export function layoutPdfColumns(headers: readonly string[], values: readonly Re
   let fontSize = fontSizes[0] ?? 8;
   for (const size of fontSizes) {
     fontSize = size;
-    needs = headers.map((h, i) => columnNeed(h, values[i] ?? new Set(), measure, size, cellPadding));
+    needs = headers.map((h, i) => columnNeed(h, values[i] ?? new Set(), measure, size, cellPadding, opts.keepWhole?.[i] === true));
     if (needs.reduce((a, n) => a + n.min, 0) <= pageWidth) {
       const widths = share(needs, pageWidth);
       return { fontSize, widths, groups: [all] };
     }
   }
-  // Too wide even at the smallest size: groups of columns, one after the other, each with the first column again.
+  // Too wide even at the smallest size: groups of columns, one after the other, each with the first column again
+  // (at one width in every group: its natural width, up to a fifth of the page, never under its widest word).
   const widths = needs.map((n) => Math.min(n.min, pageWidth));
+  const first = needs[0] ?? { min: 0, natural: 0 };
+  const key = Math.min(pageWidth, Math.max(first.min, Math.min(first.natural, pageWidth / 5)));
   const groups: number[][] = [];
-  const key = widths[0] ?? 0;
   let current: number[] = [0];
   let used = key;
   for (let i = 1; i < needs.length; i += 1) {
@@ -107,14 +111,13 @@ export function layoutPdfColumns(headers: readonly string[], values: readonly Re
     used += w;
   }
   groups.push(current);
-  // Within each group the columns share the page as a fitting table would; the repeated first column keeps the
-  // width the first group gave it.
+  // Within each group the other columns share the rest of the page as a fitting table would.
   const final = [...widths];
-  groups.forEach((g, n) => {
-    const cols = n === 0 ? g : g.slice(1);
-    const room = n === 0 ? pageWidth : pageWidth - (final[0] ?? 0);
-    const shared = share(cols.map((i) => needs[i] ?? { min: 0, natural: 0 }), room);
+  final[0] = key;
+  for (const g of groups) {
+    const cols = g.slice(1);
+    const shared = share(cols.map((i) => needs[i] ?? { min: 0, natural: 0 }), pageWidth - key);
     cols.forEach((col, k) => (final[col] = shared[k] ?? final[col] ?? 0));
-  });
+  }
   return { fontSize, widths: final, groups };
 }

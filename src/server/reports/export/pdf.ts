@@ -29,6 +29,8 @@ const BOLD = 'body-bold';
 
 /** Font sizes tried for the table, largest first: the smallest is the floor below which columns go to more pages. */
 const TABLE_FONT_SIZES = [FONT_SIZE, 7, 6.5, 6] as const;
+/** Column types whose values stay on one line: an amount or a number is never split at its space ("₹ 1,670.00"). */
+const KEEP_WHOLE_TYPES: ReadonlySet<string> = new Set(['number', 'currency', 'percent', 'date']);
 /** Left and right inner margin of a cell (2 pt each), plus 1 pt so rounding never makes a word wrap. */
 const CELL_PAD = 5;
 
@@ -88,7 +90,8 @@ export function pdfStream({ columns, rows, meta }: ExportInput): Readable {
       }
     }
     const headers = columns.map((c) => c.headerName);
-    const layout = layoutPdfColumns(headers, distinct, measure, { pageWidth, fontSizes: TABLE_FONT_SIZES, cellPadding: CELL_PAD });
+    const keepWhole = columns.map((c) => KEEP_WHOLE_TYPES.has(c.type ?? 'text'));
+    const layout = layoutPdfColumns(headers, distinct, measure, { pageWidth, fontSizes: TABLE_FONT_SIZES, cellPadding: CELL_PAD, keepWhole });
     layout.groups.forEach((cols, g) => {
       if (g > 0) doc.addPage();
       if (layout.groups.length > 1) {
