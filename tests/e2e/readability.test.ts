@@ -142,14 +142,18 @@ describe.each([
     expect(await settle(b.page, b)).toBe('rows');
     const form = b.page.locator('.report-filter-form');
     // Each drop-down is reached by its label: the label is tied to the combobox a keyboard focuses.
-    for (const label of ['Zone', 'Division', 'Lobby', 'Reason', 'Payment Mode']) await expect(form.getByRole('combobox', { name: label, exact: true }).count()).resolves.toBe(1);
-    await expect(form.getByRole('combobox', { name: 'Zone', exact: true }).isDisabled()).resolves.toBe(true); // locked: the user's own area
+    for (const label of ['Zone', 'Division', 'Lobby', 'Reason', 'Payment Mode']) {
+      const control = form.getByLabel(label, { exact: true });
+      await expect(control.count(), label).resolves.toBe(1);
+      await expect(control.getAttribute('aria-haspopup'), label).resolves.toBe('listbox'); // the drop-down's own input
+    }
+    await expect(form.getByLabel('Zone', { exact: true }).isDisabled()).resolves.toBe(true); // locked: the user's own area
     const pager = b.page.locator('.report-results .p-paginator');
     await pager.scrollIntoViewIfNeeded();
     expect(await pager.locator('.p-paginator-rpp-options').isVisible()).toBe(true);
     expect(await seriousViolations(b.page)).toEqual([]);
     // The select works from the keyboard: focus it, open it, pick a choice with the arrows and Enter.
-    const reason = form.getByRole('combobox', { name: 'Reason', exact: true });
+    const reason = form.getByLabel('Reason', { exact: true });
     await reason.focus();
     await b.page.keyboard.press('Enter');
     await b.page.keyboard.press('ArrowDown');
