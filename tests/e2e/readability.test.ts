@@ -150,7 +150,9 @@ describe.each([
     await expect(form.getByLabel('Zone', { exact: true }).isDisabled()).resolves.toBe(true); // locked: the user's own area
     const pager = b.page.locator('.report-results .p-paginator');
     await pager.scrollIntoViewIfNeeded();
-    expect(await pager.locator('.p-paginator-rpp-options').isVisible()).toBe(true);
+    const pageSize = pager.locator('.p-dropdown');
+    expect(await pageSize.isVisible()).toBe(true);
+    expect(await pageSize.locator('[role="button"]').getAttribute('aria-label')).toBe('Rows per page: show the choices');
     expect(await seriousViolations(b.page)).toEqual([]);
     // The select works from the keyboard: focus it, open it, pick a choice with the arrows and Enter.
     const reason = form.getByLabel('Reason', { exact: true });
