@@ -80,11 +80,24 @@ async function readabilityProblems(page: Page, id: string): Promise<string[]> {
       const code = document.querySelector('[data-testid="profile-code"]')?.getBoundingClientRect();
       if (!code || code.width === 0 || code.right > window.innerWidth || code.left < 0) out.push('division code not visible in the top bar');
       const re = new RegExp(identifier);
-      for (const cell of document.querySelectorAll<HTMLElement>('.report-results .ag-center-cols-container .ag-cell, .report-results .ag-pinned-left-cols-container .ag-cell')) {
+      // Every cell of the grid (AG Grid 36 has no .ag-center-cols-container: the rows sit in one scrolling container).
+      const cells = document.querySelectorAll<HTMLElement>('.report-results .ag-row .ag-cell');
+      if (document.querySelector('.report-results .ag-row') && cells.length === 0) out.push('grid rows without cells: the checks below would see nothing');
+      for (const cell of cells) {
         const col = cell.getAttribute('col-id') ?? '';
         const text = cell.innerText.trim();
         if (re.test(col) && text && cell.scrollWidth > cell.clientWidth + 1) out.push(`${col} cut: ${text}`);
         if (labelled[col]?.includes(text)) out.push(`${col} shows the raw code ${text}`);
+      }
+      // The last row of a grid as tall as its rows is seen whole: nothing of the grid (a scroll strip) lies over it.
+      const rows = [...document.querySelectorAll<HTMLElement>('.report-results .report-grid-auto .ag-row')];
+      const last = rows.sort((a, b) => a.getBoundingClientRect().bottom - b.getBoundingClientRect().bottom).at(-1);
+      const cell = last?.querySelector<HTMLElement>('.ag-cell');
+      if (cell) {
+        cell.scrollIntoView({ block: 'center' });
+        const r = cell.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + Math.min(8, r.width / 2), r.bottom - 3);
+        if (top && !cell.contains(top) && !top.contains(cell) && top !== last) out.push(`last row covered by ${top.className || top.tagName}`);
       }
       return [...new Set(out)].slice(0, 10);
     },
