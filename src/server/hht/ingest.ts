@@ -182,7 +182,7 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
               SELECT coalesce("reallocId", nextval('hht_row_ids')), run_id, "psgnId", pnr, current_status, "coachId", "berthNo", "fromStation",
                 "toStation", "at", tte_id, "eftNo", zone_code, div_code, lobby_code FROM x)
        UPDATE passengers p SET coach_id = x."coachId", berth_no = x."berthNo", berth_type = hht_berth_type(p.class, x."berthNo"),
-         lobby_code = x.lobby_code, mark = coalesce(p.mark, 'O'), marked_at = coalesce(p.marked_at, x."at"),
+         current_status = 'CNF/' || x."coachId" || '/' || x."berthNo", lobby_code = x.lobby_code, mark = coalesce(p.mark, 'O'), marked_at = coalesce(p.marked_at, x."at"),
          marked_by = coalesce(p.marked_by, x.tte_id)
        FROM x WHERE p.psgn_id = x."psgnId"`,
       json(allotments),

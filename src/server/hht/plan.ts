@@ -72,6 +72,7 @@ export function planDay(rows: RunRows, until: string): DayPlan {
     return { ...b, sign_on_at: null, sign_off_at: null, twr_status: 'NOT_SUBMITTED', twr_submitted_at: null };
   });
 
+  const reallocByKey = new Map<string, Row>(rows.reallocations.map((r) => [`${str(r.psgn_id)}|${str(r.allotted_at)}`, r]));
   // Passengers as charted: unmarked, on their charted berth. Undo shifts and allotments, latest first.
   const psgnRows = new Map<number, Row>(rows.passengers.map((p) => [num(p.psgn_id), { ...p, mark: null, marked_at: null, marked_by: null }]));
   const events = [...rows.checking_events].sort((a, b) => (str(b.device_time) < str(a.device_time) ? -1 : 1));
@@ -83,12 +84,16 @@ export function planDay(rows: RunRows, until: string): DayPlan {
     p.coach_id = e.coach_id;
     p.berth_no = berth;
     p.berth_type = berth === null ? null : berthType(str(p.class), berth);
-    if (e.event_type === 'ALLOTTED' && p.coach_id === null) p.lobby_code = null;
+    if (e.event_type === 'ALLOTTED') {
+      // Before the allotment the passenger holds the chart's status (RAC n, WL n), kept on the reallocation.
+      const r = reallocByKey.get(`${str(e.psgn_id)}|${str(e.device_time)}`);
+      if (r) p.current_status = r.prev_status;
+      if (p.coach_id === null) p.lobby_code = null;
+    }
   }
   base.passengers = [...psgnRows.values()];
 
   // Allotments: the reallocation and its ALLOTTED event are one record.
-  const reallocByKey = new Map<string, Row>(rows.reallocations.map((r) => [`${str(r.psgn_id)}|${str(r.allotted_at)}`, r]));
   base.checking_events = [];
   base.reallocations = [];
   for (const e of rows.checking_events) {

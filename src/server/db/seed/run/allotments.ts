@@ -20,6 +20,11 @@ export function isHastyAllotmentRun(scale: string, runId: number): boolean {
   return hash32(`${scale}|hasty-allotment|${runId}`) / 4294967296 < HASTY_RUN_SHARE;
 }
 
+/** Current status of a passenger given a berth on board: confirmed on that coach and berth, e.g. `CNF/B1/23`. */
+export function allottedStatus(coach: string, berth: number): string {
+  return `CNF/${coach}/${berth}`;
+}
+
 /** Reallocation: RAC first, then the waitlist, onto vacancies in manned coaches of the same class. */
 export function allotBerths(run: RunBuild): void {
   const { ref, out, rng, runId, scope, stationAt, atStop, download, psgns, vacancies, beatOfCoach, events, reallocRows } = run;
@@ -85,6 +90,8 @@ export function allotBerths(run: RunBuild): void {
     p.row.berth_no = v.berth;
     p.row.berth_type = berthType(p.cls, v.berth);
     p.row.lobby_code = beat.tte.lobby_code;
+    // The chart's status gives way to the berth now held (as PRS shows it): the previous one stays on the reallocation.
+    p.row.current_status = allottedStatus(v.coach, v.berth);
     if (p.row.mark === null) {
       p.row.mark = 'O';
       p.row.marked_at = iso(at);
