@@ -3,6 +3,7 @@ import type {
   AllotmentRecord,
   BerthReleaseRecord,
   CheckRecord,
+  DeficiencyCloseRecord,
   DeficiencyRecord,
   EftRecord,
   HhtRecord,
@@ -234,6 +235,16 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
        FROM ${recordset({ deficiencyId: 'bigint', beatId: 'bigint', coachId: 'text', category: 'text', description: 'text', stationCode: 'text', reportedAt: 'timestamptz', status: 'text', closedAt: 'timestamptz' })}
        JOIN beats b ON b.beat_id = r."beatId"`,
       json(deficiencies),
+    );
+  }
+
+  const closes: Synced<DeficiencyCloseRecord>[] = list(byType, 'DEFICIENCY_CLOSE');
+  if (closes.length > 0) {
+    // A closing that synced after the report: the deficiency is OPEN until then (the report is never rewritten).
+    await tx.query(
+      `UPDATE coach_deficiencies d SET status = 'CLOSED', closed_at = r."closedAt"
+       FROM ${recordset({ deficiencyId: 'bigint', closedAt: 'timestamptz' })} WHERE d.deficiency_id = r."deficiencyId"`,
+      json(closes),
     );
   }
 
