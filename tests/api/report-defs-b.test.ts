@@ -263,6 +263,22 @@ describe.each(TEST_DRIVERS)('catalogue B reports on %s', (driver) => {
     expect(rows[0]?.passenger).toMatch(/^[A-Z]\*+ [A-Z]\*+$/);
   });
 
+  it('still finds a RAC passenger waiting when they were given a berth later (their status reads CNF/coach/berth now)', async () => {
+    await t.db.query(
+      `INSERT INTO reallocations VALUES (3, ${R1}, ${R1}0003, '1000000003', 'RAC 5', 'B2', 8, 'NDLS', 'BCT', '${TODAY} 20:00+05:30', 'T1', NULL, 'NR', 'DLI', 'NDLS')`,
+    );
+    await t.db.query(`UPDATE passengers SET current_status = 'CNF/B2/8', berth_no = 8 WHERE psgn_id = ${R1}0003`);
+    try {
+      const rows = await run(t, 'bertallotmentanomaly', 'AllocationException', { kind: 'all' });
+      const waiting = rows.filter((r) => r.anomaly === 'OUT_OF_PRIORITY');
+      expect(waiting.map((r) => `${String(r.pnr)}:${String(r.other_pnr)}`).sort()).toEqual(['1000000004:1000000003', '1000000005:1000000003']);
+      for (const r of waiting) expect(r.detail).toBe('RAC passenger PNR 1000000003 (RAC 5) was still waiting');
+    } finally {
+      await t.db.query('DELETE FROM reallocations WHERE realloc_id = 3');
+      await t.db.query(`UPDATE passengers SET current_status = 'RAC 5', berth_no = 7 WHERE psgn_id = ${R1}0003`);
+    }
+  });
+
   it('reports beat-wise TWR, zero-booking and null TWR beats', async () => {
     const twr = await run(t, 'Train_Working_Report_BeatWise', 'TWRBeatwise', { kind: 'all' });
     // Checked: 0001 O, 0002 NT, 0003 O, and 0004 given a berth on board with no O/NT event (the allotment marks O).
