@@ -16,6 +16,7 @@ import type {
 } from '../../shared/hht-sync';
 import type { FieldError } from './validate';
 import { checkReferences } from './references';
+import { relaxForeignKeyTriggers } from '../db/triggers';
 
 /** A batch refused as a whole: nothing of it was stored. */
 export class IngestError extends Error {
@@ -35,6 +36,11 @@ export interface IngestBatch {
    * server was down; their sync time is when the terminal synced, not when the feed caught up).
    */
   syncTimes?: readonly string[];
+  /**
+   * The live feed and seed only (their batches are large): skip the foreign-key triggers, whose work the reference
+   * check below has done already (relaxForeignKeyTriggers). Device batches keep them.
+   */
+  relaxForeignKeys?: boolean;
 }
 
 /** A record as stored: its sync time attached. */
@@ -48,6 +54,7 @@ type Synced<T> = T & { syncTime: string };
 export async function ingestBatch(db: Db, batch: IngestBatch): Promise<SyncResponse> {
   const receivedAt = batch.receivedAt.toISOString();
   return db.transaction(async (tx) => {
+    if (batch.relaxForeignKeys) await relaxForeignKeyTriggers(tx);
     const claimed = await tx.query(
       `INSERT INTO hht_sync_batches (device_id, batch_id, received_at, record_count, stored_count)
        VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING RETURNING batch_id`,
