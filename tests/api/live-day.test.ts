@@ -2,7 +2,8 @@
  * A live day (issue 9): a server whose clock the test hooks move from early morning to just before midnight (IST).
  * At each time every report and tab shows nothing after the clock, today's figures grow, and the reports agree:
  * TWR checked = passengers with a mark, TTE_TS = TWR, an allotted passenger's current status is the berth held,
- * a deficiency closed later is OPEN until then.
+ * a run not charted yet shows booked statuses, Digital Payments' counts are what their links list, and a
+ * deficiency closed later is OPEN until then.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,16 @@ describe.each(TEST_DRIVERS)('a live day on %s', (driver) => {
       }
     }
     checkedToday.push(todayChecked);
+
+    // Digital Payments: a sign-on's transaction count and amount are what its link lists (today and yesterday).
+    for (const srcDate of [SEED_TODAY, addDays(SEED_TODAY, -1)]) {
+      for (const row of await run('digitalpayment', 'sign-on-off', { srcDate })) {
+        const listed = await run('digitalpayment', undefined, { srcDate: String(row.src_date), signOnId: String(row.sign_on_id) });
+        expect(Number(row.txn_count), `${String(row.sign_on_id)} on ${srcDate}`).toBe(listed.length);
+        const success = listed.filter((p) => p.status === 'SUCCESS').reduce((sum, p) => sum + Number(p.amount), 0);
+        expect(Number(row.digital_amount)).toBeCloseTo(success, 2);
+      }
+    }
 
     const defs = await run('coach-deficiency', undefined, { start_date: addDays(SEED_TODAY, -7), end_date: SEED_TODAY });
     deficiencies.push(new Map(defs.map((d) => [`${String(d.train_no)}|${String(d.coach)}|${String(d.reported_at)}`, String(d.status)])));
