@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
 import { HttpError } from '../plugins/errors';
+import { isShiftable } from '../clock';
 import { AUTH_LIMITS, SERVER_MESSAGES } from '../../shared/auth-contract';
 import type { UserLevel } from '../../shared/constants';
 import { decryptPayload } from '../../shared/crypto';
@@ -47,10 +48,10 @@ export interface AuthDeps {
 export interface AuthContext extends AuthDeps {
   tokens: AccessTokens;
   sms: SmsSender;
-  /** The auth clock: app.clock moved by the test hooks' offset. */
+  /** The server's clock (app.clock; the test hooks may move it). */
   now(): Date;
-  /** Moves the auth clock forward (test hooks only); returns the total offset. */
-  advanceClock(ms: number): number;
+  /** Moves the server's clock forward (test hooks only) once what follows it caught up; returns the total offset. */
+  advanceClock(ms: number): Promise<number>;
   /** Keyed hash of a short secret (captcha answer, OTP). */
   hash(kind: string, value: string): string;
   decryptField(field: string, value: string): string;
@@ -62,14 +63,12 @@ export interface AuthContext extends AuthDeps {
 }
 
 export function createAuthContext(app: FastifyInstance, { config, db, options, signingSecret }: AuthDeps): AuthContext {
-  // Test hooks may move the auth clock forward (expiry tests against a real server process).
-  let testOffsetMs = 0;
   const decryptField = (field: string, value: string): string => {
     const plain = decryptPayload(value, config.payloadKey);
     if (plain === null) throw new HttpError(400, `Invalid ${field}: cannot be decrypted`, [{ field, reason: 'cannot be decrypted' }]);
     return plain;
   };
-  const now = (): Date => new Date(app.clock.now().getTime() + testOffsetMs);
+  const now = (): Date => app.clock.now();
   return {
     config,
     db,
@@ -78,7 +77,11 @@ export function createAuthContext(app: FastifyInstance, { config, db, options, s
     tokens: new AccessTokens(signingSecret),
     sms: options.sms ?? new LogSmsSender((line) => app.log.info(line)),
     now,
-    advanceClock: (ms) => (testOffsetMs += ms),
+    advanceClock: async (ms) => {
+      // Test hooks may move the server's clock forward (expiry tests, the live feed through a day).
+      if (!isShiftable(app.clock)) throw new HttpError(404, 'Not Found');
+      return app.clock.advance(ms);
+    },
     hash: (kind, value) => keyedHash(signingSecret, kind, value),
     decryptField,
     decryptUserId: (value) => {

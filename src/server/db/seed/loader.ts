@@ -1,5 +1,6 @@
 import { bulkInsert } from '../bulk';
 import type { Db, Queryable } from '../types';
+import { relaxForeignKeyTriggers as relaxTriggers } from '../triggers';
 import type { Reference } from './reference';
 import { emptyRunRows, generateRun, RUN_TABLES, runsOn, type RunRows } from './runs';
 
@@ -17,15 +18,6 @@ export const SEED_TABLES = [
   'devices',
   ...RUN_TABLES,
 ] as const;
-
-/**
- * Foreign-key triggers dominate insert time on PGlite (about half). The generator produces consistent keys,
- * so where we may (superuser, which PGlite always is) the load skips them inside its own transaction.
- */
-async function relaxTriggers(tx: Queryable): Promise<void> {
-  const { rows } = await tx.query<{ su: boolean }>('SELECT rolsuper AS su FROM pg_roles WHERE rolname = current_user');
-  if (rows[0]?.su) await tx.query('SET LOCAL session_replication_role = replica');
-}
 
 export async function loadReference(tx: Queryable, ref: Reference): Promise<void> {
   await relaxTriggers(tx);
