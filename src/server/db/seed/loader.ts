@@ -1,4 +1,5 @@
 import { bulkInsert } from '../bulk';
+import { ensureRunPartitions } from '../partitions';
 import type { Db, Queryable } from '../types';
 import type { Reference } from './reference';
 import { emptyRunRows, generateRun, RUN_TABLES, runsOn, type RunRows } from './runs';
@@ -48,6 +49,8 @@ export function generateDay(ref: Reference, date: string, today: string): RunRow
 
 /** Writes one day's rows and moves seed_state forward, in one transaction: a day is there completely or not at all. */
 export async function loadDay(db: Db, rows: RunRows, date: string): Promise<boolean> {
+  // The day's partitions first, in their own short transaction (creating one locks the parent table briefly).
+  await ensureRunPartitions(db, date, date);
   return db.transaction(async (tx) => {
     // Serialises instances filling the window together: the second one finds the day present and skips it.
     await tx.query('SELECT last_run_date FROM seed_state WHERE id = 1 FOR UPDATE');
