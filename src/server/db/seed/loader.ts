@@ -1,5 +1,6 @@
 import { bulkInsert } from '../bulk';
 import { ensureRunPartitions } from '../partitions';
+import { fillRollupsForDate } from '../rollups';
 import type { Db, Queryable } from '../types';
 import type { Reference } from './reference';
 import { emptyRunRows, generateRun, RUN_TABLES, runsOn, type RunRows } from './runs';
@@ -60,6 +61,7 @@ export async function loadDay(db: Db, rows: RunRows, date: string): Promise<bool
     for (const table of RUN_TABLES) {
       if (rows[table].length > 0) await bulkInsert(tx, table, rows[table]);
     }
+    await fillRollupsForDate(tx, date);
     await tx.query('UPDATE seed_state SET last_run_date = GREATEST(last_run_date, $1::date) WHERE id = 1', [date]);
     return true;
   });

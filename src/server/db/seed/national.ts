@@ -22,8 +22,6 @@ export interface NationalOptions {
   log: (line: string) => void;
   /** A progress bar on stderr (rows, rate, ETA). */
   progress: boolean;
-  /** Called inside each day's transaction after its rows (fills the rollups of the day). */
-  afterDay?: (client: pg.ClientBase, date: string) => Promise<void>;
 }
 
 export interface DayFigures {
@@ -170,7 +168,8 @@ async function loadNationalDay(
       if (++inChunk >= RUNS_PER_CHUNK) await flush();
     }
     if (inChunk > 0) await flush();
-    if (opts.afterDay) await opts.afterDay(client, date);
+    // The day's rollups from its rows, in the same transaction (migration 014).
+    await client.query('SELECT hht_fill_rollups_for_date($1::date)', [date]);
     await client.query('UPDATE seed_state SET last_run_date = GREATEST(last_run_date, $1::date) WHERE id = 1', [date]);
     await client.query('COMMIT');
   } catch (err) {
