@@ -73,6 +73,69 @@ const RAW = {
     FROM efts e
    WHERE e.issued_at >= $1::date::timestamp AT TIME ZONE 'Asia/Kolkata' AND e.issued_at < ($2::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
    GROUP BY e.zone_code, e.div_code ORDER BY 1, 2`,
+  trainsManned: `-- Lobby users see the runs their lobby works first (the lobby of beat 1).
+SELECT tr.train_no,
+       t.name AS train_name,
+       tr.start_date,
+       (SELECT count(*) FROM run_coaches rc WHERE rc.run_id = tr.run_id)::int AS reserved_coaches,
+       (SELECT count(*) FROM run_coaches rc
+         WHERE rc.run_id = tr.run_id
+           AND EXISTS (SELECT 1 FROM beats b WHERE b.run_id = tr.run_id AND b.device_id IS NOT NULL AND rc.coach_id = ANY (b.coaches)))::int AS manned_coaches,
+       (SELECT count(DISTINCT b.device_id) FROM beats b WHERE b.run_id = tr.run_id)::int AS hhts_used,
+       CASE WHEN EXISTS (SELECT 1 FROM beats b WHERE b.run_id = tr.run_id AND b.device_id IS NOT NULL) THEN 'YES' ELSE 'NO' END AS manned,
+       CASE WHEN EXISTS (SELECT 1 FROM beats b WHERE b.run_id = tr.run_id AND b.device_id IS NOT NULL) THEN 1 ELSE 0 END AS is_manned
+  FROM train_runs tr
+  JOIN trains t ON t.train_no = tr.train_no
+  LEFT JOIN LATERAL (
+        SELECT b.lobby_code FROM beats b WHERE b.run_id = tr.run_id ORDER BY b.beat_no LIMIT 1
+       ) ob ON TRUE
+ WHERE tr.start_date = $1::date
+   AND TRUE
+ ORDER BY tr.train_no
+`,
+  mannedCoaches: `-- A coach is manned when a beat worked with an HHT covers it; lobby users see coaches their lobby worked,
+-- and the unmanned coaches of runs their lobby works first.
+SELECT x.manning,
+       count(*)::int AS coaches,
+       round(100.0 * count(*) / sum(count(*)) OVER (), 1) AS share_pct
+  FROM (
+        SELECT CASE WHEN mb.lobby_code IS NOT NULL THEN 'Manned' ELSE 'Unmanned' END AS manning
+          FROM run_coaches rc
+          JOIN train_runs tr ON tr.run_id = rc.run_id
+          LEFT JOIN LATERAL (
+                SELECT b.lobby_code FROM beats b
+                 WHERE b.run_id = rc.run_id AND b.device_id IS NOT NULL AND rc.coach_id = ANY (b.coaches)
+                 ORDER BY b.beat_no LIMIT 1
+               ) mb ON TRUE
+          LEFT JOIN LATERAL (
+                SELECT coalesce(mb.lobby_code, (SELECT b.lobby_code FROM beats b WHERE b.run_id = rc.run_id ORDER BY b.beat_no LIMIT 1)) AS lobby_code
+               ) cl ON TRUE
+         WHERE tr.start_date = $1::date
+           AND TRUE
+       ) x
+ GROUP BY x.manning
+ ORDER BY x.manning
+`,
+  manningSummary: `-- coachManningSummary: reserved coaches manned with an HHT per zone/division and run date over a range
+-- (run_coach_manning, migration 007). One row per division and day so that each row drills down to that day's
+-- Train_Manned_with_HHT.
+SELECT tr.zone_code AS zone,
+       tr.div_code AS division,
+       tr.start_date AS run_date,
+       count(DISTINCT tr.run_id)::int AS train_runs,
+       count(*)::int AS coaches,
+       count(*) FILTER (WHERE cm.manned)::int AS manned,
+       count(*) FILTER (WHERE NOT cm.manned)::int AS unmanned,
+       round(100.0 * count(*) FILTER (WHERE cm.manned) / count(*), 1) AS manned_pct
+  FROM train_runs tr
+  CROSS JOIN LATERAL run_coach_manning(tr.run_id) cm
+ WHERE tr.start_date BETWEEN $1::date AND $2::date
+   AND (NULL::text IS NULL OR tr.zone_code = NULL)
+   AND (NULL::text IS NULL OR tr.div_code = NULL)
+   AND TRUE
+ GROUP BY tr.zone_code, tr.div_code, tr.start_date
+ ORDER BY tr.start_date DESC, tr.zone_code, tr.div_code
+`,
   tdrSummary: `SELECT td.div_code AS division, tr.train_no, td.reason, count(*)::int AS tdrs,
        count(*) FILTER (WHERE td.status = 'REFUNDED')::int AS refunded,
        COALESCE(sum(td.refund_amount) FILTER (WHERE td.status = 'REFUNDED'), 0) AS refund_amount
@@ -110,7 +173,15 @@ async function expectReportsMatchRaw(db: Queryable, day: string): Promise<void> 
   const release = await q(reportSql('dash_release.sql'), [day]);
   expect(pick(release, ['train_no', 'vacant', 'released', 'rebooked'])).toEqual(await q(RAW.release, [day]));
 
+  const manned = await q(reportSql('dash_trains_manned.sql'), [day]);
+  expect(manned.length).toBeGreaterThan(0);
+  expect(manned).toEqual(await q(RAW.trainsManned, [day]));
+  expect(await q(reportSql('dash_manned_coaches.sql'), [day])).toEqual(await q(RAW.mannedCoaches, [day]));
+
   const from = addDays(day, -6);
+  const manning = await q(reportSql('mannedcoachsummary.sql'), [from, day]);
+  expect(manning.length).toBeGreaterThan(0);
+  expect(manning).toEqual(await q(RAW.manningSummary, [from, day]));
   const eft = await q(reportSql('eft-summary.sql'), [from, day]);
   expect(eft.length).toBeGreaterThan(0);
   expect(pick(eft, ['zone_code', 'div_code', 'eft_count', 'ttes', 'amount', 'cash', 'digital_pct'])).toEqual(await q(RAW.eftSummary, [from, day]));

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from './types';
+import { ROLLUP_TABLES } from './rollups';
 
 /**
  * Run-date partitions (migration 013): pnrs, passengers, checking_events and vacant_berths are partitioned by
@@ -84,7 +85,7 @@ export async function dropRunDatesBefore(db: Db, cutoff: string): Promise<string
       }
       await dropPart('passengers');
       await dropPart('pnrs');
-      for (const t of ['beats', 'run_coaches', 'rollup_run_passengers', 'rollup_sync', 'rollup_efts', 'rollup_tdrs', 'rollup_run_vacancies', 'train_runs']) {
+      for (const t of ['beats', 'run_coaches', ...ROLLUP_TABLES, 'train_runs']) {
         await del(t);
       }
     });

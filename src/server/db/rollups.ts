@@ -6,7 +6,9 @@ import type { Queryable } from './types';
  * changed: the seed fills a day after writing it, the HHT ingest refreshes the runs a batch touched
  * (src/server/hht/rollups.ts), retention drops them with their runs.
  */
-export const ROLLUP_TABLES = ['rollup_run_passengers', 'rollup_sync', 'rollup_efts', 'rollup_tdrs', 'rollup_run_vacancies'] as const;
+export const ROLLUP_TABLES = [
+  'rollup_run_passengers', 'rollup_sync', 'rollup_efts', 'rollup_tdrs', 'rollup_run_vacancies', 'rollup_run_manning', 'rollup_coach_manning',
+] as const;
 
 /** The rollups of every run of one run date (YYYY-MM-DD). */
 export async function fillRollupsForDate(db: Queryable, date: string): Promise<void> {
