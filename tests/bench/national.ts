@@ -9,6 +9,7 @@
  * --all adds every other report call (5 rounds).
  */
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { openDb, type Db } from '../../src/server/db';
 import { migrate } from '../../src/server/db/migrate';
 import { ensureSeeded } from '../../src/server/db/seed';
@@ -91,6 +92,28 @@ if (baselineUrl) {
   console.log(`baseline: large seed${seeded ? ' (seeded now)' : ''}, ${b?.runs} runs, ${b?.psgn.toLocaleString('en-IN')} passengers\n`);
 }
 
+/**
+ * Server CPU time: the sum of utime + stime (from /proc, 10 ms ticks) of every backend connected to a database.
+ * Only when PostgreSQL runs on this machine (else NaN). Unlike wall time it does not grow with other jobs'
+ * load, so it is the figure to compare with the targets on a shared machine.
+ */
+const admin = new pg.Client({ connectionString: databaseUrl });
+await admin.connect();
+async function serverCpuMs(db: string): Promise<number> {
+  const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [db]);
+  let ticks = 0;
+  for (const r of rows) {
+    try {
+      const f = readFileSync(`/proc/${r.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      return NaN;
+    }
+  }
+  return ticks * 10;
+}
+const dbName = (url: string): string => decodeURIComponent(new URL(url).pathname.slice(1));
+
 const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
 const dashboardEndpoints = new Set(
   (JSON.parse(readFileSync('dashboard.json', 'utf8')) as { cards: { endpoint: string }[] }).cards.map((c) => c.endpoint),
@@ -110,6 +133,9 @@ interface Result {
   rows: number;
   n: number[];
   b: number[];
+  /** Server CPU ms summed over the measured national / baseline calls. */
+  nCpu: number;
+  bCpu: number;
 }
 const results: Result[] = [];
 const nationalDay = today;
@@ -119,36 +145,46 @@ for (const report of checked.reports) {
     if (!cls) continue;
     const filterN = parseFilter(report, await sampleFilter(national, report, nationalDay), nationalDay);
     const filterB = baseline ? parseFilter(report, await sampleFilter(baseline, report, today), today) : undefined;
-    const r: Result = { cls, call: `${report.definition.id} / ${view.endpoint}`, rows: 0, n: [], b: [] };
+    const r: Result = { cls, call: `${report.definition.id} / ${view.endpoint}`, rows: 0, n: [], b: [], nCpu: 0, bCpu: 0 };
     const count = cls === 'other' ? 5 : rounds;
     // One warm-up call each (plan caches, buffers), then the measured rounds, alternating the two databases.
     await runView(national, view, filterN, { kind: 'all' }, { timeoutMs: 120_000 });
     if (baseline && filterB) await runView(baseline, view, filterB, { kind: 'all' }, { timeoutMs: 120_000 });
     for (let i = 0; i < count; i++) {
+      let c = await serverCpuMs(dbName(databaseUrl));
       let s = performance.now();
       const out = await runView(national, view, filterN, { kind: 'all' }, { timeoutMs: 120_000 });
       r.n.push(performance.now() - s);
+      r.nCpu += (await serverCpuMs(dbName(databaseUrl))) - c;
       r.rows = out.total;
-      if (baseline && filterB) {
+      if (baseline && filterB && baselineUrl) {
+        c = await serverCpuMs(dbName(baselineUrl));
         s = performance.now();
         await runView(baseline, view, filterB, { kind: 'all' }, { timeoutMs: 120_000 });
         r.b.push(performance.now() - s);
+        r.bCpu += (await serverCpuMs(dbName(baselineUrl))) - c;
       }
     }
     results.push(r);
   }
 }
 
-console.log(`| class | call | rows | p50 ms | p95 ms | target | large p95 ms | ratio |\n|---|---|---:|---:|---:|---:|---:|---:|`);
+console.log(
+  '| class | call | rows | p50 ms | p95 ms | server CPU ms/call | target | large p95 ms | large CPU ms/call | p95 ratio | CPU ratio |\n' +
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+);
 for (const cls of ['one-train', 'dashboard', 'summary', 'other']) {
   for (const r of results.filter((x) => x.cls === cls)) {
     const target = r.call.endsWith('/ SyncDelayDateWise') ? TARGET.SyncDelayDateWise : TARGET[cls];
     const p95 = p(r.n, 0.95);
     const b95 = r.b.length > 0 ? p(r.b, 0.95) : NaN;
     const flag = target !== undefined && p95 > target ? ' (over)' : '';
+    const nCpu = r.nCpu / r.n.length;
+    const bCpu = r.b.length > 0 ? r.bCpu / r.b.length : NaN;
+    const fmt = (x: number, d = 1): string => (Number.isNaN(x) ? '' : x.toFixed(d));
     console.log(
-      `| ${cls} | ${r.call} | ${r.rows} | ${p(r.n, 0.5).toFixed(1)} | ${p95.toFixed(1)}${flag} | ${target ?? ''} | ` +
-        `${Number.isNaN(b95) ? '' : b95.toFixed(1)} | ${Number.isNaN(b95) ? '' : (p95 / b95).toFixed(2)} |`,
+      `| ${cls} | ${r.call} | ${r.rows} | ${p(r.n, 0.5).toFixed(1)} | ${p95.toFixed(1)}${flag} | ${fmt(nCpu)} | ${target ?? ''} | ` +
+        `${fmt(b95)} | ${fmt(bCpu)} | ${fmt(p95 / b95, 2)} | ${fmt(nCpu / bCpu, 2)} |`,
     );
   }
 }
@@ -163,5 +199,6 @@ for (const cls of ['one-train', 'dashboard', 'summary']) {
   );
 }
 console.log(`load average at end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+await admin.end();
 await national.close();
 await baseline?.close();
