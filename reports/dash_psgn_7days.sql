@@ -13,7 +13,6 @@ SELECT d.day::date AS run_date,
                sum(p.turned_up)::int AS turned_up,
                sum(p.not_turned_up)::int AS not_turned_up
           FROM rollup_run_passengers p
-          JOIN train_runs tr ON tr.run_id = p.run_id
          WHERE p.start_date BETWEEN :srcDate::date - 6 AND :srcDate::date
            AND {{scope}}
          GROUP BY p.start_date

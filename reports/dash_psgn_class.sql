@@ -4,7 +4,6 @@ SELECT p.class,
        sum(p.turned_up)::int AS turned_up,
        round(100.0 * sum(p.passengers) / sum(sum(p.passengers)) OVER (), 1) AS share_pct
   FROM rollup_run_passengers p
-  JOIN train_runs tr ON tr.run_id = p.run_id
  WHERE p.start_date = :srcDate::date
    AND {{scope}}
  GROUP BY p.class
