@@ -24,6 +24,9 @@ DECLARE
   lo bigint;
   made int := 0;
 BEGIN
+  -- Several servers (or the seed and the background job) may make the same day's partitions at once: one at a time,
+  -- and the second finds them made.
+  PERFORM pg_advisory_xact_lock(4242013);
   FOR d IN SELECT g::date FROM generate_series(first_day, last_day, interval '1 day') g LOOP
     lo := (d - date '2000-01-01')::bigint * 100000;
     -- Parents before children: a foreign key into a new partition needs the referenced partition present.
