@@ -264,16 +264,27 @@ describe.each(TEST_DRIVERS)('run-date partitions and rollups on %s', (driver) =>
     expect(psgn).toBeDefined();
     const nt = (): Promise<number> => count('SELECT coalesce(sum(not_turned_up), 0)::int AS n FROM rollup_run_passengers WHERE run_id = $1', [beat.run_id]);
     const events = (): Promise<number> => count('SELECT coalesce(sum(events), 0)::int AS n FROM rollup_sync WHERE run_id = $1', [beat.run_id]);
-    const [ntBefore, eventsBefore] = [await nt(), await events()];
+    const efts = (): Promise<number> => count('SELECT coalesce(sum(efts), 0)::int AS n FROM rollup_efts WHERE run_id = $1', [beat.run_id]);
+    const [ntBefore, eventsBefore, eftsBefore] = [await nt(), await events(), await efts()];
+    const ends = (await t.db.query<{ src: string; dest: string }>(
+      'SELECT t.src_station AS src, t.dest_station AS dest FROM train_runs r JOIN trains t USING (train_no) WHERE r.run_id = $1', [beat.run_id],
+    )).rows[0];
     const deviceTime = `${t.today}T14:00:00+05:30`;
     await ingestBatch(t.db, {
       deviceId: beat.device_id,
       batchId: 'rollup-1',
       receivedAt: new Date(`${t.today}T14:20:00+05:30`),
-      records: [{ id: 'rollup-r1', type: 'CHECK', beatId: Number(beat.beat_id), eventType: 'NT', psgnId: Number(psgn?.psgn_id), deviceTime }],
+      records: [
+        { id: 'rollup-r1', type: 'CHECK', beatId: Number(beat.beat_id), eventType: 'NT', psgnId: Number(psgn?.psgn_id), deviceTime },
+        {
+          id: 'rollup-r2', type: 'EFT', beatId: Number(beat.beat_id), eftNo: 'EFROLLUP1', psgnName: 'Test Passenger', fromStation: ends?.src ?? '',
+          toStation: ends?.dest ?? '', reason: 'TICKETLESS', excessFare: 500, excessCharge: 250, total: 750, paymentMode: 'CASH', issuedAt: deviceTime,
+        },
+      ],
     });
     expect(await nt()).toBe(ntBefore + 1);
     expect(await events()).toBe(eventsBefore + 1);
+    expect(await efts()).toBe(eftsBefore + 1);
     await expectReportsMatchRaw(t.db, t.today);
   });
 

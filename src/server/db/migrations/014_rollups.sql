@@ -99,60 +99,70 @@ CREATE TABLE rollup_run_vacancies (
 CREATE INDEX rollup_run_vacancies_run ON rollup_run_vacancies (run_id);
 CREATE INDEX rollup_run_vacancies_date ON rollup_run_vacancies (start_date);
 
-CREATE FUNCTION hht_fill_rollups(lo bigint, hi bigint) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION hht_fill_rollups(lo bigint, hi bigint, parts text[] DEFAULT NULL) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM rollup_run_passengers WHERE run_id >= lo AND run_id < hi;
-  INSERT INTO rollup_run_passengers
-  SELECT p.run_id, tr.start_date, tr.train_no, tr.zone_code, tr.div_code, p.lobby_code, p.class,
-         count(*), count(*) FILTER (WHERE p.mark = 'O'), count(*) FILTER (WHERE p.mark = 'NT'),
-         count(*) FILTER (WHERE p.mark IS NULL)
-    FROM passengers p
-    JOIN train_runs tr ON tr.run_id = p.run_id
-   WHERE p.run_id >= lo AND p.run_id < hi AND p.current_status <> 'CAN'
-   GROUP BY p.run_id, tr.start_date, tr.train_no, tr.zone_code, tr.div_code, p.lobby_code, p.class;
+  IF parts IS NULL OR 'passengers' = ANY (parts) THEN
+    DELETE FROM rollup_run_passengers WHERE run_id >= lo AND run_id < hi;
+    INSERT INTO rollup_run_passengers
+    SELECT p.run_id, tr.start_date, tr.train_no, tr.zone_code, tr.div_code, p.lobby_code, p.class,
+           count(*), count(*) FILTER (WHERE p.mark = 'O'), count(*) FILTER (WHERE p.mark = 'NT'),
+           count(*) FILTER (WHERE p.mark IS NULL)
+      FROM passengers p
+      JOIN train_runs tr ON tr.run_id = p.run_id
+     WHERE p.run_id >= lo AND p.run_id < hi AND p.current_status <> 'CAN'
+     GROUP BY p.run_id, tr.start_date, tr.train_no, tr.zone_code, tr.div_code, p.lobby_code, p.class;
+  END IF;
 
-  DELETE FROM rollup_sync WHERE run_id >= lo AND run_id < hi;
-  INSERT INTO rollup_sync
-  SELECT ist_date(ce.device_time), ce.run_id, tr.start_date, tr.train_no, ce.zone_code, ce.div_code, ce.lobby_code,
-         ce.tte_id, ce.device_id,
-         count(*), count(*) FILTER (WHERE ce.sync_time IS NULL), count(ce.sync_time),
-         sum(extract(epoch FROM ce.sync_time - ce.device_time) / 60.0),
-         max(extract(epoch FROM ce.sync_time - ce.device_time) / 60.0),
-         count(*) FILTER (WHERE ce.sync_time - ce.device_time > interval '30 minutes'),
-         min(ce.device_time), max(ce.device_time), max(ce.sync_time)
-    FROM checking_events ce
-    JOIN train_runs tr ON tr.run_id = ce.run_id
-   WHERE ce.run_id >= lo AND ce.run_id < hi
-   GROUP BY ist_date(ce.device_time), ce.run_id, tr.start_date, tr.train_no, ce.zone_code, ce.div_code, ce.lobby_code,
-         ce.tte_id, ce.device_id;
+  IF parts IS NULL OR 'sync' = ANY (parts) THEN
+    DELETE FROM rollup_sync WHERE run_id >= lo AND run_id < hi;
+    INSERT INTO rollup_sync
+    SELECT ist_date(ce.device_time), ce.run_id, tr.start_date, tr.train_no, ce.zone_code, ce.div_code, ce.lobby_code,
+           ce.tte_id, ce.device_id,
+           count(*), count(*) FILTER (WHERE ce.sync_time IS NULL), count(ce.sync_time),
+           sum(extract(epoch FROM ce.sync_time - ce.device_time) / 60.0),
+           max(extract(epoch FROM ce.sync_time - ce.device_time) / 60.0),
+           count(*) FILTER (WHERE ce.sync_time - ce.device_time > interval '30 minutes'),
+           min(ce.device_time), max(ce.device_time), max(ce.sync_time)
+      FROM checking_events ce
+      JOIN train_runs tr ON tr.run_id = ce.run_id
+     WHERE ce.run_id >= lo AND ce.run_id < hi
+     GROUP BY ist_date(ce.device_time), ce.run_id, tr.start_date, tr.train_no, ce.zone_code, ce.div_code, ce.lobby_code,
+           ce.tte_id, ce.device_id;
+  END IF;
 
-  DELETE FROM rollup_efts WHERE run_id >= lo AND run_id < hi;
-  INSERT INTO rollup_efts
-  SELECT ist_date(e.issued_at), e.run_id, e.zone_code, e.div_code, e.lobby_code, e.tte_id, e.payment_mode,
-         count(*), sum(e.total)
-    FROM efts e
-   WHERE e.run_id >= lo AND e.run_id < hi
-   GROUP BY ist_date(e.issued_at), e.run_id, e.zone_code, e.div_code, e.lobby_code, e.tte_id, e.payment_mode;
+  IF parts IS NULL OR 'efts' = ANY (parts) THEN
+    DELETE FROM rollup_efts WHERE run_id >= lo AND run_id < hi;
+    INSERT INTO rollup_efts
+    SELECT ist_date(e.issued_at), e.run_id, e.zone_code, e.div_code, e.lobby_code, e.tte_id, e.payment_mode,
+           count(*), sum(e.total)
+      FROM efts e
+     WHERE e.run_id >= lo AND e.run_id < hi
+     GROUP BY ist_date(e.issued_at), e.run_id, e.zone_code, e.div_code, e.lobby_code, e.tte_id, e.payment_mode;
+  END IF;
 
-  DELETE FROM rollup_tdrs WHERE run_id >= lo AND run_id < hi;
-  INSERT INTO rollup_tdrs
-  SELECT td.run_id, tr.start_date, tr.train_no, td.zone_code, td.div_code, td.reason, count(*),
-         count(*) FILTER (WHERE td.status = 'FILED'), count(*) FILTER (WHERE td.status = 'ATTESTED'),
-         count(*) FILTER (WHERE td.status = 'REFUNDED'), count(*) FILTER (WHERE td.status = 'REJECTED'),
-         COALESCE(sum(td.refund_amount) FILTER (WHERE td.status = 'REFUNDED'), 0)
-    FROM tdrs td
-    JOIN train_runs tr ON tr.run_id = td.run_id
-   WHERE td.run_id >= lo AND td.run_id < hi
-   GROUP BY td.run_id, tr.start_date, tr.train_no, td.zone_code, td.div_code, td.reason;
+  IF parts IS NULL OR 'tdrs' = ANY (parts) THEN
+    DELETE FROM rollup_tdrs WHERE run_id >= lo AND run_id < hi;
+    INSERT INTO rollup_tdrs
+    SELECT td.run_id, tr.start_date, tr.train_no, td.zone_code, td.div_code, td.reason, count(*),
+           count(*) FILTER (WHERE td.status = 'FILED'), count(*) FILTER (WHERE td.status = 'ATTESTED'),
+           count(*) FILTER (WHERE td.status = 'REFUNDED'), count(*) FILTER (WHERE td.status = 'REJECTED'),
+           COALESCE(sum(td.refund_amount) FILTER (WHERE td.status = 'REFUNDED'), 0)
+      FROM tdrs td
+      JOIN train_runs tr ON tr.run_id = td.run_id
+     WHERE td.run_id >= lo AND td.run_id < hi
+     GROUP BY td.run_id, tr.start_date, tr.train_no, td.zone_code, td.div_code, td.reason;
+  END IF;
 
-  DELETE FROM rollup_run_vacancies WHERE run_id >= lo AND run_id < hi;
-  INSERT INTO rollup_run_vacancies
-  SELECT vb.run_id, tr.start_date, tr.train_no, tr.zone_code, tr.div_code, vb.lobby_code, count(*),
-         count(*) FILTER (WHERE vb.released_to_prs), count(*) FILTER (WHERE vb.released_to_prs AND vb.rebooked)
-    FROM vacant_berths vb
-    JOIN train_runs tr ON tr.run_id = vb.run_id
-   WHERE vb.run_id >= lo AND vb.run_id < hi
-   GROUP BY vb.run_id, tr.start_date, tr.train_no, tr.zone_code, tr.div_code, vb.lobby_code;
+  IF parts IS NULL OR 'vacancies' = ANY (parts) THEN
+    DELETE FROM rollup_run_vacancies WHERE run_id >= lo AND run_id < hi;
+    INSERT INTO rollup_run_vacancies
+    SELECT vb.run_id, tr.start_date, tr.train_no, tr.zone_code, tr.div_code, vb.lobby_code, count(*),
+           count(*) FILTER (WHERE vb.released_to_prs), count(*) FILTER (WHERE vb.released_to_prs AND vb.rebooked)
+      FROM vacant_berths vb
+      JOIN train_runs tr ON tr.run_id = vb.run_id
+     WHERE vb.run_id >= lo AND vb.run_id < hi
+     GROUP BY vb.run_id, tr.start_date, tr.train_no, tr.zone_code, tr.div_code, vb.lobby_code;
+  END IF;
 END
 $$;
 
