@@ -7,6 +7,7 @@
  * role (an empty migrated database; see report-role.ts).
  * Numbers, not pass/fail: timings belong here, not in unit tests. `--exports`: the export section (exports.ts).
  * `npm run bench -- --load [--database-url URL] [--seconds N]`: only the load section (tests/bench/load.ts).
+ * `npm run bench -- --section replicas`: read-replica routing cost and failover (tests/bench/replicas.ts).
  * Every run ends with the client bundle sizes (of dist/client: `npm run build` first); `--client` prints only
  * those, `--lighthouse` those and Lighthouse on /login.
  */
@@ -60,6 +61,12 @@ if (arg('section') === 'sync') {
 // `--scale national --days N --database-url URL [--baseline-url URL]`: the national data set and its targets (national.ts).
 if (arg('scale') === 'national') {
   await import('./national');
+  process.exit(0);
+}
+
+// `--section replicas [--database-url P --replica-urls R]`: replica routing cost and failover (tests/bench/replicas.ts).
+if (arg('section') === 'replicas') {
+  await (await import('./replicas')).benchReplicas(arg('database-url'), arg('replica-urls'));
   process.exit(0);
 }
 
