@@ -2,6 +2,12 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_PAYLOAD_KEY } from '../shared/constants';
 
+/**
+ * The fewest run dates HHT_RETENTION_DAYS may keep: the demo's rolling window reaches 30 days back (WINDOW_PAST in
+ * db/seed), so retention never drops a day the window would seed again.
+ */
+export const MIN_RETENTION_DAYS = 31;
+
 /** Server configuration, read once from the environment and validated with one clear message per bad value. */
 export interface Config {
   port: number;
@@ -41,6 +47,11 @@ export interface Config {
   rootDir: string;
   /** Server processes sharing the port (HHT_WORKERS, default: the number of cores); PGlite always runs one. */
   workers: number;
+  /**
+   * HHT_RETENTION_DAYS: run dates kept (today and the days before it); older ones are dropped a whole partition at a
+   * time by a background job. Unset: everything is kept. At least MIN_RETENTION_DAYS, so the demo window stays.
+   */
+  retentionDays: number | undefined;
   /** Socket and request limits, so one client cannot hold connections open (see README). */
   limits: ServerLimits;
 }
@@ -176,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const feedText = env.HHT_FEED ?? 'on';
   if (feedText !== 'on' && feedText !== 'off') problems.push(`HHT_FEED must be "on" or "off", got "${feedText}"`);
   const workers = wholeNumber(env, 'HHT_WORKERS', availableParallelism(), 1, 64, problems);
+  const retentionDays = env.HHT_RETENTION_DAYS
+    ? wholeNumber(env, 'HHT_RETENTION_DAYS', MIN_RETENTION_DAYS, MIN_RETENTION_DAYS, 36_500, problems)
+    : undefined;
   const limits = loadLimits(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -203,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: resolve(rootDir, env.HHT_CLIENT_DIR ?? 'dist/client'),
     rootDir,
     workers,
+    retentionDays,
     limits,
   };
 }

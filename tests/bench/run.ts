@@ -1,6 +1,8 @@
 /**
  * `npm run bench [-- --scale small|medium|large] [--data-dir DIR] [--database-url URL] [--section sync]`: seeds (or reuses) a data
  * set and measures seed time, the latency of every report call and export throughput per format.
+ * `npm run bench -- --scale national --days N --database-url URL [--baseline-url URL]`: N national days loaded with
+ * COPY, load time and disk per day, report latency per class against the large seed (tests/bench/national.ts).
  * `npm run bench -- --section report-role [--database-url URL]`: only the cost of running report SQL as the report
  * role (an empty migrated database; see report-role.ts).
  * Numbers, not pass/fail: timings belong here, not in unit tests. `--exports`: the export section (exports.ts).
@@ -53,6 +55,12 @@ if (process.argv.includes('--client') || process.argv.includes('--lighthouse')) 
 // `--section sync`: only the device sync numbers (tests/bench/hht-sync.ts), on fresh tiny data sets.
 if (arg('section') === 'sync') {
   await (await import('./hht-sync')).benchSync(arg('database-url'));
+  process.exit(0);
+}
+
+// `--scale national --days N --database-url URL [--baseline-url URL]`: the national data set and its targets (national.ts).
+if (arg('scale') === 'national') {
+  await import('./national');
   process.exit(0);
 }
 

@@ -1,4 +1,6 @@
 import { bulkInsert } from '../bulk';
+import { ensureRunPartitions } from '../partitions';
+import { fillRollupsForDate } from '../rollups';
 import type { Db, Queryable } from '../types';
 import { relaxForeignKeyTriggers as relaxTriggers } from '../triggers';
 import type { Reference } from './reference';
@@ -40,6 +42,8 @@ export function generateDay(ref: Reference, date: string, today: string): RunRow
 
 /** Writes one day's rows and moves seed_state forward, in one transaction: a day is there completely or not at all. */
 export async function loadDay(db: Db, rows: RunRows, date: string): Promise<boolean> {
+  // The day's partitions first, in their own short transaction (creating one locks the parent table briefly).
+  await ensureRunPartitions(db, date, date);
   return db.transaction(async (tx) => {
     // Serialises instances filling the window together: the second one finds the day present and skips it.
     await tx.query('SELECT last_run_date FROM seed_state WHERE id = 1 FOR UPDATE');
@@ -49,6 +53,7 @@ export async function loadDay(db: Db, rows: RunRows, date: string): Promise<bool
     for (const table of RUN_TABLES) {
       if (rows[table].length > 0) await bulkInsert(tx, table, rows[table]);
     }
+    await fillRollupsForDate(tx, date);
     await tx.query('UPDATE seed_state SET last_run_date = GREATEST(last_run_date, $1::date) WHERE id = 1', [date]);
     return true;
   });
