@@ -131,6 +131,10 @@ function list<T extends HhtRecordType>(byType: Map<HhtRecordType, Synced<HhtReco
 
 async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<HhtRecord>[]>): Promise<void> {
   const json = (rows: readonly object[]): string[] => [JSON.stringify(rows)];
+  // The runs of the batch's beats: passengers and checking events are partitioned by run, and naming the runs lets
+  // each statement touch only their partitions (a lookup by psgn_id alone probes every run date's partition).
+  const beatIds = [...new Set([...byType.values()].flatMap((rs) => rs.map((r) => r.beatId)))];
+  const runIds = (await tx.query<{ run_id: string | number }>('SELECT DISTINCT run_id FROM beats WHERE beat_id = ANY($1::bigint[])', [beatIds])).rows.map((r) => String(r.run_id));
 
   const signOns: Synced<SignOnRecord>[] = list(byType, 'SIGN_ON');
   if (signOns.length > 0) {
@@ -158,10 +162,10 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
       await tx.query(
         `UPDATE passengers p SET mark = e.event_type, marked_at = e.device_time, marked_by = e.tte_id
          FROM (SELECT DISTINCT ON (psgn_id) psgn_id, event_type, device_time, tte_id FROM checking_events
-               WHERE psgn_id = ANY($1::bigint[]) AND event_type IN ('O', 'NT')
+               WHERE run_id = ANY($2::bigint[]) AND psgn_id = ANY($1::bigint[]) AND event_type IN ('O', 'NT')
                ORDER BY psgn_id, device_time DESC, event_id DESC) e
-         WHERE p.psgn_id = e.psgn_id`,
-        [marked],
+         WHERE p.run_id = ANY($2::bigint[]) AND p.psgn_id = e.psgn_id`,
+        [marked, runIds],
       );
     }
     const shifts = checks.filter((c) => c.eventType === 'SHIFTED' && c.psgnId != null && c.newBerthNo != null);
@@ -169,8 +173,8 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
       await tx.query(
         `UPDATE passengers p SET coach_id = coalesce(r."newCoachId", p.coach_id), berth_no = r."newBerthNo",
            berth_type = hht_berth_type(p.class, r."newBerthNo")
-         FROM ${recordset({ psgnId: 'bigint', newCoachId: 'text', newBerthNo: 'int' })} WHERE p.psgn_id = r."psgnId"`,
-        json(shifts),
+         FROM ${recordset({ psgnId: 'bigint', newCoachId: 'text', newBerthNo: 'int' })} WHERE p.run_id = ANY($2::bigint[]) AND p.psgn_id = r."psgnId"`,
+        [...json(shifts), runIds],
       );
     }
   }
@@ -182,7 +186,8 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
       `WITH r AS (SELECT * FROM ${recordset({ eventId: 'bigint', reallocId: 'bigint', beatId: 'bigint', psgnId: 'bigint', coachId: 'text', berthNo: 'int', fromStation: 'text', toStation: 'text', at: 'timestamptz', eftNo: 'text', syncTime: 'timestamptz' })}),
        x AS (SELECT r.*, b.run_id, b.tte_id, b.device_id, b.zone_code, b.div_code, b.lobby_code, p.pnr, p.current_status,
                p.coach_id AS old_coach, p.berth_no AS old_berth
-             FROM r JOIN beats b ON b.beat_id = r."beatId" JOIN passengers p ON p.psgn_id = r."psgnId"),
+             FROM r JOIN beats b ON b.beat_id = r."beatId" JOIN passengers p ON p.run_id = b.run_id AND p.psgn_id = r."psgnId"
+             WHERE p.run_id = ANY($2::bigint[])),
        ev AS (INSERT INTO checking_events (event_id, run_id, beat_id, psgn_id, tte_id, device_id, event_type, coach_id, berth_no,
                 new_coach_id, new_berth_no, station_code, device_time, sync_time, zone_code, div_code, lobby_code)
               SELECT coalesce("eventId", nextval('hht_row_ids')), run_id, "beatId", "psgnId", tte_id, device_id, 'ALLOTTED', old_coach, old_berth,
@@ -194,8 +199,8 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
        UPDATE passengers p SET coach_id = x."coachId", berth_no = x."berthNo", berth_type = hht_berth_type(p.class, x."berthNo"),
          current_status = 'CNF/' || x."coachId" || '/' || x."berthNo", lobby_code = x.lobby_code, mark = coalesce(p.mark, 'O'), marked_at = coalesce(p.marked_at, x."at"),
          marked_by = coalesce(p.marked_by, x.tte_id)
-       FROM x WHERE p.psgn_id = x."psgnId"`,
-      json(allotments),
+       FROM x WHERE p.run_id = ANY($2::bigint[]) AND p.run_id = x.run_id AND p.psgn_id = x."psgnId"`,
+      [...json(allotments), runIds],
     );
   }
 

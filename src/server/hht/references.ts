@@ -38,7 +38,12 @@ export async function checkReferences(tx: Queryable, deviceId: string, byType: B
 
   const withPsgn = good.filter((r): r is Extract<HhtRecord, { psgnId?: number | null }> => 'psgnId' in r && r.psgnId != null);
   if (withPsgn.length > 0) {
-    const rows = await lookup(tx, 'SELECT psgn_id AS k, run_id FROM passengers WHERE psgn_id = ANY($1::bigint[])', withPsgn.map((r) => r.psgnId));
+    // Looked up within the batch's runs (partition pruning); a passenger of another run reads as unknown there, so
+    // a second, unpruned lookup only for the misses tells "not of this run" from "not known".
+    const runs = [...new Set(runOfBeat.values())];
+    const inRuns = await lookup(tx, 'SELECT psgn_id AS k, run_id FROM passengers WHERE run_id = ANY($2::bigint[]) AND psgn_id = ANY($1::bigint[])', withPsgn.map((r) => r.psgnId), [runs]);
+    const missing = withPsgn.filter((r) => !inRuns.has(String(r.psgnId))).map((r) => r.psgnId);
+    const rows = missing.length === 0 ? inRuns : new Map([...inRuns, ...(await lookup(tx, 'SELECT psgn_id AS k, run_id FROM passengers WHERE psgn_id = ANY($1::bigint[])', missing))]);
     for (const r of withPsgn) {
       const run = rows.get(String(r.psgnId));
       if (run === undefined) at(r, 'psgnId', 'is not a known passenger');
@@ -134,7 +139,7 @@ async function checkKeys(
 }
 
 /** key -> run_id of the rows found. */
-async function lookup(tx: Queryable, sql: string, keys: readonly unknown[]): Promise<Map<string, number>> {
-  const { rows } = await tx.query<{ k: string | number; run_id: string | number }>(sql, [keys]);
+async function lookup(tx: Queryable, sql: string, keys: readonly unknown[], more: readonly unknown[] = []): Promise<Map<string, number>> {
+  const { rows } = await tx.query<{ k: string | number; run_id: string | number }>(sql, [keys, ...more]);
   return new Map(rows.map((r) => [String(r.k), Number(r.run_id)]));
 }
