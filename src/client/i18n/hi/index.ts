@@ -2,6 +2,11 @@ import type { Texts } from '../en';
 import common from './common.json';
 import auth from './auth.json';
 import messages from './messages.json';
+import shell from './shell.json';
+import settings from './settings.json';
+import a11y from './a11y.json';
+import game from './game.json';
+import notfound from './notfound.json';
 
 /** The Hindi texts: a chunk of its own, loaded only when Hindi is chosen. */
-export const hi: Texts = { common, auth, messages };
+export const hi: Texts = { common, auth, messages, shell, settings, a11y, game, notfound };
