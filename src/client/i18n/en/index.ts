@@ -6,9 +6,10 @@ import settings from './settings.json';
 import a11y from './a11y.json';
 import game from './game.json';
 import notfound from './notfound.json';
+import reports from './reports.json';
 
 /** The English texts, one file per area; they load with the entry chunk (English is the default). */
-export const en = { common, auth, messages, shell, settings, a11y, game, notfound };
+export const en = { common, auth, messages, shell, settings, a11y, game, notfound, reports };
 
 /** The shape every language's texts must have (a missing key in Hindi is a type error). */
 export type Texts = typeof en;

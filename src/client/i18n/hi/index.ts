@@ -7,6 +7,7 @@ import settings from './settings.json';
 import a11y from './a11y.json';
 import game from './game.json';
 import notfound from './notfound.json';
+import reports from './reports.json';
 
 /** The Hindi texts: a chunk of its own, loaded only when Hindi is chosen. */
-export const hi: Texts = { common, auth, messages, shell, settings, a11y, game, notfound };
+export const hi: Texts = { common, auth, messages, shell, settings, a11y, game, notfound, reports };

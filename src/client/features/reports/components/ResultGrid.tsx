@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import { Paginator } from 'primereact/paginator';
@@ -87,6 +88,7 @@ const browserStorage = (): Storage | undefined => {
 };
 
 export function ResultGrid(props: ResultGridProps) {
+  const { t } = useTranslation();
   const { columns, rows, paging, loading, sort, onSortChange, onVisibleColumnsChange } = props;
   const server = paging.mode === 'server';
   const storage = props.storage ?? browserStorage();
@@ -178,16 +180,16 @@ export function ResultGrid(props: ResultGridProps) {
 
   return (
     <div className="report-grid">
-      <div className="report-grid-toolbar" role="toolbar" aria-label="Table tools">
+      <div className="report-grid-toolbar" role="toolbar" aria-label={t('reports.tableTools')}>
         <span className="p-input-icon-left report-quick-filter">
           <label htmlFor="report-quick-filter" className="report-sr-only">
-            {server ? 'Search this page' : 'Search the results'}
+            {server ? t('reports.searchPage') : t('reports.searchResults')}
           </label>
           <input
             id="report-quick-filter"
             type="search"
             className="p-inputtext p-component"
-            placeholder={server ? 'Search this page…' : 'Search the results…'}
+            placeholder={server ? t('reports.searchPagePlaceholder') : t('reports.searchResultsPlaceholder')}
             value={quick}
             onChange={(e) => setQuick(e.target.value)}
           />
@@ -213,7 +215,8 @@ export function ResultGrid(props: ResultGridProps) {
           enableCellTextSelection
           ensureDomOrder
           suppressDragLeaveHidesColumns
-          overlayNoRowsTemplate="<span>No rows match the search.</span>"
+          overlayNoRowsTemplate={`<span>${t('reports.noRowsMatch')}</span>`}
+          localeText={{ loadingOoo: t('reports.gridLoading'), noRowsToShow: t('reports.noRowsMatch') }}
           onGridReady={(e) => {
             apiRef.current = e.api;
             const stored = readColumnState(storage, key, fields);
@@ -242,7 +245,7 @@ export function ResultGrid(props: ResultGridProps) {
             if (e.rows !== pager.size) gridApi.setGridOption('paginationPageSize', e.rows);
             gridApi.paginationGoToPage(e.page);
           }}
-          aria-label="Pages"
+          aria-label={t('reports.pages')}
         />
       )}
     </div>
