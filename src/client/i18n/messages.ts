@@ -11,6 +11,8 @@ interface Matcher {
   key: string;
   re: RegExp;
   names: string[];
+  /** Characters of the template outside its values. */
+  literal: number;
 }
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -25,8 +27,11 @@ const matchers: Matcher[] = Object.entries(en.messages).map(([key, template]) =>
       return part === 'count' ? '(\\d+)' : '(.+?)';
     })
     .join('');
-  return { key: key.replace(/_(one|other)$/, ''), re: new RegExp(`^${pattern}$`), names };
-});
+  const literal = template.replace(/\{\{\w+\}\}/g, '').length;
+  return { key: key.replace(/_(one|other)$/, ''), re: new RegExp(`^${pattern}$`), names, literal };
+})
+  // The most specific template first: 'The server answered {{status}}.' before 'The server answered {{status}}'.
+  .sort((a, b) => b.literal - a.literal);
 
 /** The message in the current language (unchanged in English or when it is not one of ours). */
 export function localizeMessage(text: string): string {

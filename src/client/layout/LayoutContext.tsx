@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { t } from '../i18n';
+import './prime-locale';
 import { PrimeReactContext, PrimeReactProvider } from 'primereact/api';
 import {
   applyScale,

@@ -1,3 +1,4 @@
+import { localizeMessage } from '../../../i18n/messages';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../i18n/format';
 import { useEffect, useState } from 'react';
@@ -35,7 +36,7 @@ export function CoachConsist({ def, filter, onPickCoach }: { def: ConsistDef; fi
       (consist) => setState({ key, attempt, value: { status: 'ok', consist } }),
       (e: unknown) => {
         if (ctrl.signal.aborted) return;
-        const message = e instanceof ApiError || e instanceof Error ? e.message : t('reports.lookupFailed');
+        const message = e instanceof ApiError || e instanceof Error ? e.message : '';
         setState({ key, attempt, value: { status: 'error', message } });
       },
     );
@@ -59,7 +60,7 @@ export function CoachConsist({ def, filter, onPickCoach }: { def: ConsistDef; fi
       {value.status === 'loading' && <p className="report-consist-note">{t('reports.consistLoading')}</p>}
       {value.status === 'error' && (
         <p className="report-consist-note" role="alert">
-          {t('reports.consistUnavailable', { message: value.message })}{' '}
+          {t('reports.consistUnavailable', { message: localizeMessage(value.message || t('reports.lookupFailed')) })}{' '}
           <Button type="button" link label={t('reports.tryAgain')} className="p-0" onClick={() => setAttempt((a) => a + 1)} />
         </p>
       )}
