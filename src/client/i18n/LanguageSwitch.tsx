@@ -5,12 +5,15 @@ import './language-switch.css';
 
 /** Each language names itself, in its own script (GIGW: the switch is readable by whoever needs it). */
 const NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };
+/** On a phone's top bar: the first letters (each contained in its name, so speech input finds the button). */
+const SHORT: Record<Language, string> = { en: 'EN', hi: 'हि' };
 
 /**
  * The language switch 'English / हिन्दी': two buttons in a named group; the chosen one is pressed (announced as
  * such), each carries its own lang so screen readers pronounce it right. The choice is remembered in this browser.
+ * `compact`: on narrow screens (the phone's top bar) the buttons show 'EN' and 'हि'.
  */
-export function LanguageSwitch({ className = '' }: { className?: string }) {
+export function LanguageSwitch({ className = '', compact = false }: { className?: string; compact?: boolean }) {
   const { t } = useTranslation();
   const current = useLanguage();
   const [failed, setFailed] = useState(false);
@@ -22,7 +25,7 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
     );
   };
   return (
-    <div className={`language-switch ${className}`.trim()} role="group" aria-label={`${t('common.language')} / Language`}>
+    <div className={`language-switch${compact ? ' language-switch-compact' : ''} ${className}`.trim()} role="group" aria-label={`${t('common.language')} / Language`}>
       {LANGUAGES.map((lng, i) => (
         <span key={lng} className="language-switch-item">
           {i > 0 && (
@@ -36,9 +39,19 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
             className="language-switch-button"
             aria-pressed={lng === current}
             data-language={lng}
+            aria-label={compact ? NAMES[lng] : undefined}
             onClick={() => choose(lng)}
           >
-            {NAMES[lng]}
+            {compact ? (
+              <>
+                <span className="language-switch-long">{NAMES[lng]}</span>
+                <span className="language-switch-short" aria-hidden="true">
+                  {SHORT[lng]}
+                </span>
+              </>
+            ) : (
+              NAMES[lng]
+            )}
           </button>
         </span>
       ))}

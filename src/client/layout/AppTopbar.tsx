@@ -78,7 +78,7 @@ export const AppTopbar = forwardRef<HTMLElement, AppTopbarProps>(function AppTop
       <div className="layout-topbar-strip">{trainStrip}</div>
 
       <div className="layout-topbar-actions">
-        <LanguageSwitch className="layout-topbar-language" />
+        <LanguageSwitch className="layout-topbar-language" compact />
         {accessibility}
         <div className="layout-profile">
           <button

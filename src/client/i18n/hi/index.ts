@@ -2,6 +2,7 @@ import type { Texts } from '../en';
 import common from './common.json';
 import auth from './auth.json';
 import messages from './messages.json';
+import './devanagari.css';
 import shell from './shell.json';
 import settings from './settings.json';
 import a11y from './a11y.json';
