@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useTranslation } from 'react-i18next';
-import { bootLanguage, currentLanguage, LANGUAGE_KEY, setLanguage } from '../../src/client/i18n';
+import { bootLanguage, currentLanguage, LANGUAGE_KEY, setLanguage, useTexts } from '../../src/client/i18n';
 import { LanguageSwitch } from '../../src/client/i18n/LanguageSwitch';
 import { localizeMessage } from '../../src/client/i18n/messages';
 import { formatNumber } from '../../src/client/i18n/format';
@@ -10,7 +9,7 @@ import { api } from '../../src/client/lib/api';
 import { LOGIN_MESSAGES, OTP_SEND_MESSAGES, SERVER_MESSAGES } from '../../src/shared/auth-contract';
 
 function Heading() {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   return <h1>{t('auth.welcome')}</h1>;
 }
 

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { LANGUAGES, setLanguage, useLanguage, type Language } from './index';
+import { LANGUAGES, setLanguage, useTexts, type Language } from './index';
 import './language-switch.css';
 
 /** Each language names itself, in its own script (GIGW: the switch is readable by whoever needs it). */
@@ -14,8 +13,7 @@ const SHORT: Record<Language, string> = { en: 'EN', hi: 'हि' };
  * `compact`: on narrow screens (the phone's top bar) the buttons show 'EN' and 'हि'.
  */
 export function LanguageSwitch({ className = '', compact = false }: { className?: string; compact?: boolean }) {
-  const { t } = useTranslation();
-  const current = useLanguage();
+  const { t, language: current } = useTexts();
   const [failed, setFailed] = useState(false);
   const choose = (lng: Language): void => {
     if (lng === current) return;

@@ -1,10 +1,13 @@
 import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
-import { en, type Texts } from './en';
+import { useSyncExternalStore } from 'react';
+import type { Texts } from './en';
+import { enLogin } from './en/login';
 
 /**
- * The portal's two languages (GIGW 3.0: Hindi and English). i18next holds the texts; English is bundled, Hindi is a
- * lazy chunk fetched the first time it is chosen (also before the first render when it was chosen last time).
+ * The portal's two languages (GIGW 3.0: Hindi and English). i18next holds the texts, in two parts per language: the
+ * sign-in screen's ('login', English in the entry chunk) and the rest ('app', loaded with the signed-in shell or the
+ * not-found screen). Hindi parts are chunks fetched the first time Hindi is chosen (before the first render when it
+ * was chosen last time), so the login's first load carries no Hindi and no signed-in texts.
  */
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -33,8 +36,8 @@ function storedLanguage(): Language {
 }
 
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+void i18n.init({
+  resources: { en: { translation: enLogin } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -45,10 +48,47 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-const loaders: Record<Language, () => Promise<Texts>> = {
-  en: () => Promise.resolve(en),
-  hi: async () => (await import('./hi')).hi,
+type Part = 'login' | 'app';
+const loaders: Record<Language, Record<Part, () => Promise<object>>> = {
+  en: { login: () => Promise.resolve(enLogin), app: async () => (await import('./en/app')).enApp },
+  hi: {
+    login: async () => {
+      const m = await import('./hi/login');
+      // The English catalogue comes with Hindi: English shows messages as they are, Hindi must recognise them.
+      i18n.addResourceBundle('en', 'translation', { messages: m.catalogueEn }, true, true);
+      return m.hiLogin;
+    },
+    app: async () => (await import('./hi/app')).hiApp,
+  },
 };
+/** Parts the open screens need (the login part always). */
+const wanted = new Set<Part>(['login']);
+const loaded: Record<Language, Set<Part>> = { en: new Set(['login']), hi: new Set() };
+
+async function loadParts(lng: Language): Promise<void> {
+  await Promise.all(
+    [...wanted].filter((p) => !loaded[lng].has(p)).map(async (p) => {
+      const texts = await loaders[lng][p]();
+      i18n.addResourceBundle(lng, 'translation', texts, true, true);
+      loaded[lng].add(p);
+    }),
+  );
+}
+
+/**
+ * The signed-in screens' texts (and the not-found screen's), in the current language and English (the fallback):
+ * their routes wait for it as they wait for their code.
+ */
+export async function loadAppTexts(): Promise<void> {
+  wanted.add('app');
+  const lng = currentLanguage();
+  await Promise.all([
+    loadParts(DEFAULT_LANGUAGE),
+    lng === DEFAULT_LANGUAGE ? undefined : loadParts(lng),
+    // The signed-in screens use react-i18next's useTranslation; it binds to this instance here.
+    import('./react-binding'),
+  ]);
+}
 
 /** The language the texts are shown in now (what API calls send as Accept-Language). */
 export function currentLanguage(): Language {
@@ -65,9 +105,7 @@ function applyToDocument(lng: Language): void {
  * <html lang>. A failed load (offline) keeps the current language and rejects.
  */
 export async function setLanguage(lng: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(lng, 'translation')) {
-    i18n.addResourceBundle(lng, 'translation', await loaders[lng]());
-  }
+  await loadParts(lng);
   await i18n.changeLanguage(lng);
   applyToDocument(lng);
   try {
@@ -85,11 +123,23 @@ export async function bootLanguage(): Promise<void> {
   await setLanguage(lng).catch(() => undefined);
 }
 
-/** The current language, re-rendering on change: effects that fetch words from the server depend on it. */
-export function useLanguage(): Language {
-  const { i18n: instance } = useTranslation();
-  return isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
+function subscribe(onChange: () => void): () => void {
+  i18n.on('languageChanged', onChange);
+  return () => i18n.off('languageChanged', onChange);
 }
 
-/** Translates outside React (alerts, toasts raised by the API client). */
-export const t = i18n.t.bind(i18n);
+/** The current language, re-rendering on change: effects that fetch words from the server depend on it. */
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribe, currentLanguage, () => DEFAULT_LANGUAGE);
+}
+
+/** Translates in the current language (outside React, and on the sign-in screen with useTexts). */
+export const t = i18n.getFixedT(null, 'translation');
+
+/**
+ * The sign-in screen's hook: t, re-rendering when the language changes. The signed-in screens use react-i18next's
+ * useTranslation; the sign-in screen (the entry chunk) does without it to keep the first load within its budget.
+ */
+export function useTexts(): { t: typeof t; language: Language } {
+  return { t, language: useLanguage() };
+}

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../i18n';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { AUTH_LIMITS, LOGIN_CODES, LOGIN_MESSAGES, type CaptchaResponse } from '../../../shared/auth-contract';
 import { api, errorMessage, HTTPError } from '../../lib/api';
@@ -43,7 +43,7 @@ function fetchCaptcha(): Promise<unknown> {
 
 /** Step 1: username, password, captcha (spec sections 2, 4, 5 and 8). Calls onPassed(userId) when loginFlag is true. */
 export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);

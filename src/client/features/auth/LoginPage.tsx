@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../i18n';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import tracks from './assets/bg-tracks.svg';
 import express from './assets/bg-express.svg';
@@ -18,7 +18,7 @@ export function LoginPage() {
   // The OTP step exists only while userId is set; Back to Login clears it (and with it all OTP state).
   const [otpUser, setOtpUser] = useState<string | null>(null);
   const [loginKey, setLoginKey] = useState(0);
-  const { t } = useTranslation();
+  const { t } = useTexts();
 
   return (
     <main className="hht-login" data-background={background.name} style={{ backgroundImage: `url("${background.url}")` }}>

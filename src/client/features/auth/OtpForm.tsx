@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTexts } from '../../i18n';
 import { localizeMessage } from '../../i18n/messages';
 import {
   AUTH_LIMITS, OTP_RESEND_MESSAGES, OTP_SEND_MESSAGES, OTP_VERIFY_MESSAGES, VERIFY_CODES, toSrcDate,
@@ -17,7 +17,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** Step 2: OTP (sent automatically), Verify OTP, Resend OTP with its timer, Back to Login. */
 export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTexts();
   const navigate = useNavigate();
   const session = useSession();
   const [otp, setOtp] = useState('');

@@ -9,7 +9,7 @@ import { failureText, fetchCardRows, type Row } from './api';
 import { StatBody } from './StatCard';
 import { ChartBody } from './ChartCard';
 
-import { updatedText } from './refresh';
+import { updatedTime } from './refresh';
 
 type CardState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ok'; rows: Row[]; at: Date };
 
@@ -61,7 +61,7 @@ export function DashboardCardView({ card, refresh = 0 }: { card: DashboardCard; 
       </div>
       {state.status === 'ok' ? (
         <p className="dash-card-updated" data-testid={`card-updated-${card.id}`}>
-          {t('dashboard.updated', { time: updatedText(state.at) })}
+          {t('dashboard.updated', { time: updatedTime(state.at) })}
         </p>
       ) : null}
       {href ? (

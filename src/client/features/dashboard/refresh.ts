@@ -40,6 +40,6 @@ export function useRefreshTick(intervalMs = DASHBOARD_REFRESH_MS): number {
 }
 
 /** "14:05" of "Updated 14:05", in the viewer's time (the portal's users are in India; the browser knows its zone). */
-export function updatedText(at: Date): string {
+export function updatedTime(at: Date): string {
   return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
 }
