@@ -122,7 +122,7 @@ describe('the sign-in screen', () => {
     await page.getByText(/OTP सफलतापूर्वक .* पर भेजा गया/).waitFor();
     await page.getByRole('button', { name: 'OTP सत्यापित करें' }).click();
     await page.getByText('कृपया OTP दर्ज करें।').waitFor();
-    expect(await englishLeft(page, 'body')).toEqual([]);
+    expect(await englishLeft(page, 'body', ['HHTDIV'])).toEqual([]); // the user id is data
     await page.getByRole('button', { name: 'लॉगिन पर वापस जाएँ' }).click();
     await page.getByLabel('यूज़रनेम').waitFor();
     await choose(page, 'en');

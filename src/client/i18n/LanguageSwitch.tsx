@@ -37,11 +37,11 @@ export function LanguageSwitch({ className = '', compact = false }: { className?
             className="language-switch-button"
             aria-pressed={lng === current}
             data-language={lng}
-            aria-label={compact ? NAMES[lng] : undefined}
             onClick={() => choose(lng)}
           >
             {compact ? (
               <>
+                {/* Narrow screens: the name stays for assistive technology, the letters are what the eye sees. */}
                 <span className="language-switch-long">{NAMES[lng]}</span>
                 <span className="language-switch-short" aria-hidden="true">
                   {SHORT[lng]}

@@ -26,10 +26,13 @@ async function message(err: unknown): Promise<string> {
   return 'The server cannot be reached. Check your connection.';
 }
 
-/** Changes grouped by area, in the order the areas first appear. */
-function byArea(r: Release): [string, string[]][] {
+/** Changes grouped by area, in the order the areas first appear; in Hindi where the entry has it. */
+function byArea(r: Release, hindi: boolean): [string, string[]][] {
   const groups = new Map<string, string[]>();
-  for (const c of r.changes) groups.set(c.area, [...(groups.get(c.area) ?? []), c.text]);
+  for (const c of r.changes) {
+    const { area, text } = hindi && c.hi ? c.hi : c;
+    groups.set(area, [...(groups.get(area) ?? []), text]);
+  }
   return [...groups.entries()];
 }
 
@@ -49,7 +52,7 @@ export function WhatsNewPage() {
       },
     );
     return () => ctl.abort();
-  }, [attempt, language]);
+  }, [attempt]);
 
   return (
     <div className="wn-page">
@@ -73,8 +76,8 @@ export function WhatsNewPage() {
                 {formatDate(r.date)}
               </time>
             </header>
-            <p className="wn-summary">{r.summary}</p>
-            {byArea(r).map(([area, texts]) => (
+            <p className="wn-summary">{language === 'hi' && r.hi ? r.hi.summary : r.summary}</p>
+            {byArea(r, language === 'hi').map(([area, texts]) => (
               <section key={area} className="wn-area">
                 <h3>{area}</h3>
                 <ul>

@@ -10,6 +10,7 @@ import {
   PaginationModule,
   QuickFilterModule,
   TooltipModule,
+  LocaleModule,
   ValidationModule,
   themeQuartz,
   type ColDef,
@@ -35,6 +36,8 @@ const MODULES: Module[] = [
   QuickFilterModule,
   PaginationModule,
   TooltipModule,
+  // The grid's own words (its loading overlay) in the interface language.
+  LocaleModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
 ];
 
