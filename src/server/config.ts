@@ -8,6 +8,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Streaming replicas of DATABASE_URL that serve report reads (DATABASE_REPLICA_URLS, comma-separated). */
+  databaseReplicaUrls: string[];
+  /** Largest replication lag a replica may have and serve reads, ms; 0 = strict (DATABASE_REPLICA_MAX_LAG_MS). */
+  replicaMaxLagMs: number;
   seed: 'demo' | 'none';
   seedScale: 'small' | 'medium' | 'large';
   /** Live HHT feed (HHT_FEED, default on): with the demo seed, planned records appear as their sync time passes. */
@@ -110,6 +114,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
 
+  const databaseReplicaUrls = (env.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter((u) => u !== '');
+  for (const [i, u] of databaseReplicaUrls.entries()) {
+    if (!/^postgres(ql)?:\/\//.test(u)) problems.push(`DATABASE_REPLICA_URLS entry ${i + 1} must start with postgres:// or postgresql://`);
+  }
+  if (databaseReplicaUrls.length > 0 && databaseUrl === undefined) {
+    problems.push('DATABASE_REPLICA_URLS is set but DATABASE_URL is not (replicas follow a PostgreSQL primary)');
+  }
+  const replicaMaxLagMs = wholeNumber(env, 'DATABASE_REPLICA_MAX_LAG_MS', 2000, 0, 600_000, problems);
+
   const seed = env.HHT_SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') problems.push(`HHT_SEED must be "demo" or "none", got "${seed}"`);
 
@@ -171,6 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     dataDir: resolve(rootDir, env.HHT_DATA_DIR ?? './data'),
     databaseUrl,
+    databaseReplicaUrls,
+    replicaMaxLagMs,
     seed: seed as Config['seed'],
     seedScale: seedScale as Config['seedScale'],
     feed: feedText === 'on',

@@ -5,6 +5,7 @@
  * role (an empty migrated database; see report-role.ts).
  * Numbers, not pass/fail: timings belong here, not in unit tests. `--exports`: the export section (exports.ts).
  * `npm run bench -- --load [--database-url URL] [--seconds N]`: only the load section (tests/bench/load.ts).
+ * `npm run bench -- --section replicas`: read-replica routing cost and failover (tests/bench/replicas.ts).
  * Every run ends with the client bundle sizes (of dist/client: `npm run build` first); `--client` prints only
  * those, `--lighthouse` those and Lighthouse on /login.
  */
@@ -52,6 +53,12 @@ if (process.argv.includes('--client') || process.argv.includes('--lighthouse')) 
 // `--section sync`: only the device sync numbers (tests/bench/hht-sync.ts), on fresh tiny data sets.
 if (arg('section') === 'sync') {
   await (await import('./hht-sync')).benchSync(arg('database-url'));
+  process.exit(0);
+}
+
+// `--section replicas [--database-url P --replica-urls R]`: replica routing cost and failover (tests/bench/replicas.ts).
+if (arg('section') === 'replicas') {
+  await (await import('./replicas')).benchReplicas(arg('database-url'), arg('replica-urls'));
   process.exit(0);
 }
 
