@@ -8,6 +8,7 @@ import { App } from './app/App';
 import { applyStoredA11y } from './features/accessibility/a11y-settings';
 import { applyScale, DEFAULT_CONFIG, loadLayoutConfig } from './layout/layout-state';
 import { bootTheme } from './layout/theme-link';
+import { bootLanguage } from './i18n';
 
 // Before the first render: accessibility flags, scale and the stored theme (no inline script: strict CSP). index.html
 // links the default theme, so the usual first paint waits for no script-made request; another stored theme replaces it.
@@ -25,4 +26,5 @@ function render(): void {
   );
 }
 
-void bootTheme(config.theme, DEFAULT_CONFIG.theme).finally(render);
+// The remembered language loads with the theme, so a Hindi user never sees an English first paint.
+void Promise.allSettled([bootTheme(config.theme, DEFAULT_CONFIG.theme), bootLanguage()]).finally(render);

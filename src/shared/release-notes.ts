@@ -2,6 +2,8 @@
 export interface ReleaseChange {
   area: string;
   text: string;
+  /** Optional Hindi (issue 14): shown when the interface is in Hindi, else the English. */
+  hi?: { area: string; text: string };
 }
 
 export interface Release {
@@ -9,6 +11,7 @@ export interface Release {
   name: string;
   date: string;
   summary: string;
+  hi?: { summary: string };
   changes: ReleaseChange[];
 }
 

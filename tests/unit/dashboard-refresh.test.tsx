@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { updatedText, useRefreshTick } from '../../src/client/features/dashboard/refresh';
+import { updatedTime, useRefreshTick } from '../../src/client/features/dashboard/refresh';
 
 let visibility: DocumentVisibilityState = 'visible';
 const setVisibility = (v: DocumentVisibilityState): void => {
@@ -49,6 +49,6 @@ describe('dashboard refresh tick', () => {
   });
 
   it('says when the figures were loaded', () => {
-    expect(updatedText(new Date(2026, 2, 15, 9, 5))).toBe('Updated 09:05');
+    expect(updatedTime(new Date(2026, 2, 15, 9, 5))).toBe('09:05'); // shown as 'Updated 09:05' (dashboard.updated)
   });
 });

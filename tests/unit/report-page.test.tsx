@@ -10,8 +10,11 @@ import type { PublicReport } from '../../src/shared/report-definition';
 import type { ConsistRequest, ConsistResponse } from '../../src/shared/consist';
 import type { ReportPage as ResultPage } from '../../src/client/features/reports/lib/parse';
 import { todayIst } from '../../src/client/features/reports/lib/dates';
+import { loadAppTexts } from '../../src/client/i18n';
 
-beforeAll(() => {
+beforeAll(async () => {
+  // The report page's texts load with the signed-in shell in the app; here, before the first render.
+  await loadAppTexts();
   // The first render loads AG Grid and RJSF: slower than the default 1 s on a busy machine.
   configure({ asyncUtilTimeout: 8000 });
   // jsdom lacks these; PrimeReact and AG Grid look for them.

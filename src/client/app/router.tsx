@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SessionProvider } from '../lib/session';
+import { loadAppTexts } from '../i18n';
 
 /** Every route: scroll positions are restored on back/forward (anchor scrolling lives in the layout). */
 function Root() {
@@ -16,8 +17,8 @@ const placeholders = () => import('../features/dashboard-placeholder/pages');
 
 /**
  * The spec's route table (section 2). SessionProvider sits inside the router: it navigates on session end.
- * Only the login screen is in the entry chunk; the signed-in shell and every page load when first visited, so the
- * first load of /login stays small (issue 10).
+ * Only the login screen is in the entry chunk; the signed-in shell and every page load when first visited, with
+ * their texts (loadAppTexts), so the first load of /login stays small (issue 10).
  */
 export const router = createBrowserRouter([
   {
@@ -28,7 +29,10 @@ export const router = createBrowserRouter([
       { path: '/login', element: <LoginPage /> },
       {
         path: '/layout',
-        lazy: async () => ({ Component: (await import('./ShellRoute')).GuardedShellRoute }),
+        lazy: async () => {
+          const [shell] = await Promise.all([import('./ShellRoute'), loadAppTexts()]);
+          return { Component: shell.GuardedShellRoute };
+        },
         children: [
           { index: true, element: <Navigate to="dashboard" replace /> },
           { path: 'dashboard', lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage')).DashboardPage }) },
@@ -49,7 +53,13 @@ export const router = createBrowserRouter([
       },
       // Authentication area: its contents are not part of the spec; it leads to the login screen.
       { path: '/auth/*', element: <Navigate to="/login" replace /> },
-      { path: '/notfound', lazy: async () => ({ Component: (await import('../features/not-found/NotFoundPage')).NotFoundPage }) },
+      {
+        path: '/notfound',
+        lazy: async () => {
+          const [page] = await Promise.all([import('../features/not-found/NotFoundPage'), loadAppTexts()]);
+          return { Component: page.NotFoundPage };
+        },
+      },
       { path: '*', element: <Navigate to="/notfound" replace /> },
     ],
   },

@@ -1,4 +1,5 @@
 import { Sidebar } from 'primereact/sidebar';
+import { useTranslation } from 'react-i18next';
 import { RadioButton } from 'primereact/radiobutton';
 import { Button } from 'primereact/button';
 import { useLayout } from './LayoutContext';
@@ -10,17 +11,18 @@ export interface AppConfigProps {
   minimal?: boolean;
 }
 
-const MENU_MODES: { value: MenuMode; label: string }[] = [
-  { value: 'static', label: 'Static' },
-  { value: 'overlay', label: 'Overlay' },
+const MENU_MODES: { value: MenuMode; label: 'settings.static' | 'settings.overlay' }[] = [
+  { value: 'static', label: 'settings.static' },
+  { value: 'overlay', label: 'settings.overlay' },
 ];
-const INPUT_STYLES: { value: InputStyle; label: string }[] = [
-  { value: 'outlined', label: 'Outlined' },
-  { value: 'filled', label: 'Filled' },
+const INPUT_STYLES: { value: InputStyle; label: 'settings.outlined' | 'settings.filled' }[] = [
+  { value: 'outlined', label: 'settings.outlined' },
+  { value: 'filled', label: 'settings.filled' },
 ];
 
 /** The settings panel on the right: scale, menu mode, input style, ripple and every theme. */
 export function AppConfig({ minimal = false }: AppConfigProps) {
+  const { t } = useTranslation();
   const { state, dispatch, changeTheme, themeLoading, themeError } = useLayout();
   const { config, flags } = state;
 
@@ -31,19 +33,19 @@ export function AppConfig({ minimal = false }: AppConfigProps) {
       onHide={() => dispatch({ type: 'configSidebarClosed' })}
       position="right"
       className="layout-config-sidebar"
-      ariaCloseLabel="Close settings"
-      header={<h2 className="layout-config-title">Settings</h2>}
-      aria-label="Settings"
+      ariaCloseLabel={t('settings.close')}
+      header={<h2 className="layout-config-title">{t('settings.title')}</h2>}
+      aria-label={t('settings.title')}
     >
       <section aria-labelledby="cfg-scale">
-        <h3 id="cfg-scale">Scale</h3>
+        <h3 id="cfg-scale">{t('settings.scale')}</h3>
         <div className="layout-config-scale">
           <Button
             icon="pi pi-minus"
             type="button"
             rounded
             text
-            aria-label="Decrease scale"
+            aria-label={t('settings.decreaseScale')}
             disabled={config.scale <= MIN_SCALE}
             onClick={() => dispatch({ type: 'scaleStepped', by: -1 })}
           />
@@ -60,7 +62,7 @@ export function AppConfig({ minimal = false }: AppConfigProps) {
             type="button"
             rounded
             text
-            aria-label="Increase scale"
+            aria-label={t('settings.increaseScale')}
             disabled={config.scale >= MAX_SCALE}
             onClick={() => dispatch({ type: 'scaleStepped', by: 1 })}
           />
@@ -70,7 +72,7 @@ export function AppConfig({ minimal = false }: AppConfigProps) {
       {!minimal && (
         <>
           <fieldset className="layout-config-group">
-            <legend>Menu Type</legend>
+            <legend>{t('settings.menuType')}</legend>
             {MENU_MODES.map((m) => (
               <div key={m.value} className="layout-config-radio">
                 <RadioButton
@@ -80,12 +82,12 @@ export function AppConfig({ minimal = false }: AppConfigProps) {
                   checked={config.menuMode === m.value}
                   onChange={() => dispatch({ type: 'menuModeChanged', menuMode: m.value })}
                 />
-                <label htmlFor={`menu-mode-${m.value}`}>{m.label}</label>
+                <label htmlFor={`menu-mode-${m.value}`}>{t(m.label)}</label>
               </div>
             ))}
           </fieldset>
           <fieldset className="layout-config-group">
-            <legend>Input Style</legend>
+            <legend>{t('settings.inputStyle')}</legend>
             {INPUT_STYLES.map((s) => (
               <div key={s.value} className="layout-config-radio">
                 <RadioButton
@@ -95,13 +97,13 @@ export function AppConfig({ minimal = false }: AppConfigProps) {
                   checked={config.inputStyle === s.value}
                   onChange={() => dispatch({ type: 'inputStyleChanged', inputStyle: s.value })}
                 />
-                <label htmlFor={`input-style-${s.value}`}>{s.label}</label>
+                <label htmlFor={`input-style-${s.value}`}>{t(s.label)}</label>
               </div>
             ))}
           </fieldset>
           <div className="layout-config-group layout-config-switch">
             <label htmlFor="ripple-switch">
-              Ripple Effect
+              {t('settings.ripple')}
             </label>
             <input
               id="ripple-switch"
@@ -121,7 +123,7 @@ export function AppConfig({ minimal = false }: AppConfigProps) {
         </p>
       )}
       {THEME_GROUPS.map((g) => (
-        <section key={g.label} className="layout-config-themes" aria-label={`${g.label} themes`}>
+        <section key={g.label} className="layout-config-themes" aria-label={t('settings.themesOf', { group: g.label })}>
           <h3>{g.label}</h3>
           <div className="layout-config-theme-grid">
             {g.themes.map((t) => (

@@ -1,4 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RELEASE_NAME, VERSION_LABEL } from '../../shared/constants';
 import { registerTriggerClick } from './layout-state';
 
@@ -9,6 +10,7 @@ export interface AppFooterProps {
 
 /** Credits, version label and release name; 3 clicks on the label within 1.2 s replace the credits with the game. */
 export function AppFooter({ renderGame }: AppFooterProps) {
+  const { t } = useTranslation();
   const [gameOpen, setGameOpen] = useState(false);
   const clicks = useRef<number[]>([]);
   const labelRef = useRef<HTMLButtonElement>(null);
@@ -30,7 +32,7 @@ export function AppFooter({ renderGame }: AppFooterProps) {
         renderGame(exit)
       ) : (
         <div className="layout-footer-credits">
-          <span>Designed and developed by the IR-HHT Development Team</span>
+          <span>{t('shell.footerCredits')}</span>
           <span className="layout-footer-version">
             <button ref={labelRef} type="button" className="p-link layout-version-label" onClick={onLabelClick}>
               {VERSION_LABEL}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { AppConfig } from './AppConfig';
 import { AppFooter } from './AppFooter';
@@ -20,6 +21,7 @@ const inside = (target: EventTarget | null, ...els: (Element | null | undefined)
 
 /** The signed-in shell: top bar, side menu, main area, footer, settings panel and the dimming mask. */
 export function AppLayout({ accessibility, trainStrip, renderGame }: AppLayoutProps) {
+  const { t } = useTranslation();
   const { state, dispatch, desktop } = useLayout();
   const location = useLocation();
   const reloadKey = useReloadKey();
@@ -90,7 +92,7 @@ export function AppLayout({ accessibility, trainStrip, renderGame }: AppLayoutPr
   return (
     <div className={wrapperClass}>
       <button type="button" className="layout-skip-link" onClick={() => mainRef.current?.focus()}>
-        Skip to main content
+        {t('shell.skipToMain')}
       </button>
       <AppTopbar
         accessibility={accessibility}

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../i18n';
 import { parseMenuDocument, type MenuDocument } from '../../shared/menu';
 import { AppMenuItem } from './AppMenuItem';
 import { useShellSession } from './shell-session';
@@ -13,6 +15,8 @@ export const MENU_POLL_MS = 3000;
 
 /** The side menu, generated from menu.json as served by GET /api/meta/menu, kept current while open. */
 export function AppMenu() {
+  const { t } = useTranslation();
+  const language = useLanguage();
   const { getJson, logout } = useShellSession();
   const [load, setLoad] = useState<MenuLoad>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -48,7 +52,7 @@ export function AppMenu() {
       document.removeEventListener('visibilitychange', poll);
       ctrl?.abort();
     };
-  }, [getJson, load.status]);
+  }, [getJson, load.status, language]);
 
   useEffect(() => {
     const ctrl = new AbortController();
@@ -63,7 +67,7 @@ export function AppMenu() {
       },
     );
     return () => ctrl.abort();
-  }, [getJson, attempt]);
+  }, [getJson, attempt, language]); // the server names sections and items in the request's language
 
   const onCommand = useCallback(
     (command: 'logout') => {
@@ -72,11 +76,11 @@ export function AppMenu() {
     [logout],
   );
 
-  if (load.status === 'loading') return <p className="layout-menu-status" role="status">Loading menu…</p>;
+  if (load.status === 'loading') return <p className="layout-menu-status" role="status">{t('shell.menuLoading')}</p>;
   if (load.status === 'failed') {
     return (
       <div className="layout-menu-status" role="alert">
-        <p>The menu could not be loaded.</p>
+        <p>{t('shell.menuFailed')}</p>
         <button
           type="button"
           className="p-button p-button-sm p-button-outlined"
@@ -85,7 +89,7 @@ export function AppMenu() {
             setAttempt((n) => n + 1);
           }}
         >
-          Retry
+          {t('common.retry')}
         </button>
       </div>
     );

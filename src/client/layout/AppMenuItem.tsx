@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { MENU_ITEM_BASE, type MenuCommand, type MenuItem } from '../../shared/menu';
 
 export interface AppMenuItemProps {
@@ -12,6 +13,7 @@ function Icon({ icon }: { icon: string | undefined }) {
 
 /** One leaf of the side menu: a link under /layout/uikit/, an unavailable entry, or a command. */
 export function AppMenuItem({ entry, onCommand }: AppMenuItemProps) {
+  const { t } = useTranslation();
   if (entry.type === 'command') {
     return (
       <li>
@@ -28,7 +30,7 @@ export function AppMenuItem({ entry, onCommand }: AppMenuItemProps) {
         <span className="layout-menuitem-link layout-menuitem-unavailable" aria-disabled="true" title={entry.unavailable}>
           <Icon icon={entry.icon} />
           <span className="layout-menuitem-text">{entry.label}</span>
-          <span className="sr-only">(unavailable: {entry.unavailable})</span>
+          <span className="sr-only">{t('shell.unavailable', { reason: entry.unavailable })}</span>
         </span>
       </li>
     );

@@ -1,4 +1,6 @@
 import { forwardRef, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
 import { Link } from 'react-router-dom';
 import { Tooltip } from 'primereact/tooltip';
 import { useLayout } from './LayoutContext';
@@ -31,6 +33,7 @@ export const AppTopbar = forwardRef<HTMLElement, AppTopbarProps>(function AppTop
   { accessibility, trainStrip, menuButtonRef, profileButtonRef, profileMenuRef },
   ref,
 ) {
+  const { t } = useTranslation();
   const { state, dispatch, desktop } = useLayout();
   const { profile, logout } = useShellSession();
   const code = unitCode(profile);
@@ -39,7 +42,7 @@ export const AppTopbar = forwardRef<HTMLElement, AppTopbarProps>(function AppTop
 
   return (
     <header className="layout-topbar" ref={ref}>
-      <Link to="/layout" className="layout-topbar-logo" aria-label="IR-HHT Portal: Dashboard" data-pr-tooltip="Click me to Dashboard" data-pr-position="bottom">
+      <Link to="/layout" className="layout-topbar-logo" aria-label={t('shell.logoLabel')} data-pr-tooltip={t('shell.logoTooltip')} data-pr-position="bottom">
         <Logo />
         <span>IR-HHT</span>
       </Link>
@@ -49,7 +52,7 @@ export const AppTopbar = forwardRef<HTMLElement, AppTopbarProps>(function AppTop
         ref={menuButtonRef}
         type="button"
         className="p-link layout-topbar-button layout-menu-button"
-        aria-label="Toggle menu"
+        aria-label={t('shell.toggleMenu')}
         aria-controls="app-sidebar"
         aria-expanded={menuOpen}
         onClick={() => dispatch({ type: 'menuToggled', desktop })}
@@ -57,14 +60,14 @@ export const AppTopbar = forwardRef<HTMLElement, AppTopbarProps>(function AppTop
         <i className="pi pi-bars" aria-hidden="true" />
       </button>
 
-      <div className="layout-topbar-user" aria-label="Signed in user">
+      <div className="layout-topbar-user" aria-label={t('shell.signedInUser')}>
         <span className="layout-topbar-user-name" data-testid="profile-name">{profile.name}</span>
         <span className="layout-topbar-user-meta">
           <span data-testid="profile-designation">{profile.designation}</span>
           {code && (
             <>
               <span className="layout-topbar-sep">{' · '}</span>
-              <abbr title="Division / lobby code" data-testid="profile-code">
+              <abbr title={t('shell.unitCode')} data-testid="profile-code">
                 {code}
               </abbr>
             </>
@@ -75,13 +78,14 @@ export const AppTopbar = forwardRef<HTMLElement, AppTopbarProps>(function AppTop
       <div className="layout-topbar-strip">{trainStrip}</div>
 
       <div className="layout-topbar-actions">
+        <LanguageSwitch className="layout-topbar-language" compact />
         {accessibility}
         <div className="layout-profile">
           <button
             ref={profileButtonRef}
             type="button"
             className="p-link layout-topbar-button"
-            aria-label="Profile menu"
+            aria-label={t('shell.profileMenu')}
             aria-controls="profile-menu"
             aria-expanded={profileOpen}
             onClick={() => dispatch({ type: 'profileMenuToggled' })}
@@ -91,15 +95,15 @@ export const AppTopbar = forwardRef<HTMLElement, AppTopbarProps>(function AppTop
           {profileOpen && (
             <div id="profile-menu" className="layout-profile-menu" ref={profileMenuRef}>
               <dl>
-                <dt>Name</dt>
+                <dt>{t('shell.name')}</dt>
                 <dd>{profile.name}</dd>
-                <dt>Designation</dt>
+                <dt>{t('shell.designation')}</dt>
                 <dd>{profile.designation}</dd>
-                <dt>Level</dt>
+                <dt>{t('shell.level')}</dt>
                 <dd>{profile.userLevel}</dd>
                 {code && (
                   <>
-                    <dt>Division / lobby</dt>
+                    <dt>{t('shell.divisionLobby')}</dt>
                     <dd>{code}</dd>
                   </>
                 )}
@@ -107,17 +111,17 @@ export const AppTopbar = forwardRef<HTMLElement, AppTopbarProps>(function AppTop
               <ul>
                 <li>
                   <Link to="/layout/dashboard" className="layout-profile-link">
-                    <i className="pi pi-home" aria-hidden="true" /> Dashboard
+                    <i className="pi pi-home" aria-hidden="true" /> {t('shell.dashboard')}
                   </Link>
                 </li>
                 <li>
                   <button type="button" className="p-link layout-profile-link" onClick={() => dispatch({ type: 'configSidebarOpened' })}>
-                    <i className="pi pi-cog" aria-hidden="true" /> Settings
+                    <i className="pi pi-cog" aria-hidden="true" /> {t('shell.settings')}
                   </button>
                 </li>
                 <li>
                   <button type="button" className="p-link layout-profile-link" onClick={() => logout()}>
-                    <i className="pi pi-sign-out" aria-hidden="true" /> Logout
+                    <i className="pi pi-sign-out" aria-hidden="true" /> {t('shell.logout')}
                   </button>
                 </li>
               </ul>
@@ -127,7 +131,7 @@ export const AppTopbar = forwardRef<HTMLElement, AppTopbarProps>(function AppTop
         <button
           type="button"
           className="p-link layout-topbar-button"
-          aria-label="Settings"
+          aria-label={t('shell.settings')}
           aria-controls="layout-config"
           aria-expanded={state.flags.configSidebarVisible}
           onClick={() => dispatch({ type: 'configSidebarOpened' })}

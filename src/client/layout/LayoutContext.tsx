@@ -10,6 +10,8 @@ import {
   type Dispatch,
   type ReactNode,
 } from 'react';
+import { t } from '../i18n';
+import './prime-locale';
 import { PrimeReactContext, PrimeReactProvider } from 'primereact/api';
 import {
   applyScale,
@@ -86,7 +88,7 @@ function LayoutStateProvider({ children }: { children: ReactNode }) {
       },
       () => {
         setThemeLoading((cur) => (cur === id ? null : cur));
-        setThemeError(`The theme "${theme.label}" could not be loaded. The current theme is kept.`);
+        setThemeError(t('shell.themeFailed', { theme: theme.label }));
       },
     );
   }, []);

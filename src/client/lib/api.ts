@@ -2,6 +2,8 @@ import ky, { HTTPError, type KyRequest } from 'ky';
 import {
   SESSION_MESSAGES, STORAGE_KEYS, SUPERSEDED_MARKERS, XSRF_COOKIE, XSRF_HEADER, type TokenPair,
 } from '../../shared/auth-contract';
+import { currentLanguage } from '../i18n';
+import { localizeMessage } from '../i18n/messages';
 
 /**
  * The HTTP client of the portal (spec sections 7 and 8, issue 3 point 13), on ky:
@@ -12,7 +14,9 @@ import {
  * - 403, or a failed refresh: forced logout ('Session expired, Please login again') and navigation to root;
  * - 401 whose text mentions 'Session invalid', 'superseded' or 'Key': tokens cleared, alert 'Already Logged in
  *   with different session', navigation to root, and the error 'Session invalid or superseded';
- * - every other error passes on unchanged (ky's HTTPError).
+ * - every other error passes on unchanged (ky's HTTPError);
+ * - 'Accept-Language: en|hi' on every call: the server answers definitions, menu, dashboard and exports in the
+ *   interface language.
  */
 
 // ---- Token storage (session storage keys of spec section 3) ----
@@ -76,7 +80,7 @@ export function endSession(reason: SessionEndReason, message: string = SESSION_M
   const now = Date.now();
   if (hadSession || now - lastEndAt > 3000) {
     lastEndAt = now;
-    if (reason === 'superseded') window.alert(SESSION_MESSAGES.superseded);
+    if (reason === 'superseded') window.alert(localizeMessage(SESSION_MESSAGES.superseded));
     const end: SessionEnd = { reason, message: reason === 'superseded' ? SESSION_MESSAGES.supersededError : message };
     if (listeners.size === 0) window.location.assign('/');
     for (const l of listeners) l(end);
@@ -185,6 +189,7 @@ export const api = ky.create({
   hooks: {
     beforeRequest: [
       (request) => {
+        request.headers.set('Accept-Language', currentLanguage());
         const token = tokens.access();
         if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
         const method = request.method.toUpperCase();

@@ -6,6 +6,7 @@ import {
 import { parseProfile, type UserProfile } from '../../shared/profile';
 import { api, endSession, onSessionEnd, SessionEndedError, tokenSubject, tokens } from './api';
 import { decryptValue, encryptValue } from './payload-crypto';
+import { localizeMessage } from '../i18n/messages';
 import type { QueuedNotice } from './SessionToasts';
 
 const SessionToasts = lazy(() => import('./SessionToasts'));
@@ -93,7 +94,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     noticeSeq.current += 1;
     const id = noticeSeq.current;
     setToasts(true);
-    setNotices((q) => [...q, { id, severity, text }]);
+    setNotices((q) => [...q, { id, severity, text: localizeMessage(text) }]);
   }, []);
   const noticesShown = useCallback((ids: number[]) => setNotices((q) => q.filter((n) => !ids.includes(n.id))), []);
 
@@ -158,7 +159,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     tokens.clear();
     reset();
-    window.alert(SESSION_MESSAGES.loggedOut);
+    window.alert(localizeMessage(SESSION_MESSAGES.loggedOut));
     navigate('/', { replace: true });
   }, [navigate, reset]);
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from 'primereact/dialog';
 import './accessibility-panel.css';
 import {
@@ -12,21 +13,22 @@ import {
   type A11ySettings,
 } from './a11y-settings';
 
+type A11yKey = 'dark' | 'invert' | 'saturation' | 'highlightLinks' | 'textSpacing' | 'lineHeight';
 interface Toggle {
   flag: A11yFlag;
-  label: string;
+  label: A11yKey;
   icon: string;
 }
 
 const COLOR: Toggle[] = [
-  { flag: 'dark', label: 'Dark Mode', icon: 'pi pi-moon' },
-  { flag: 'invert', label: 'Invert', icon: 'pi pi-sun' },
-  { flag: 'saturation', label: 'Saturation', icon: 'pi pi-palette' },
-  { flag: 'highlightLinks', label: 'Highlight Links', icon: 'pi pi-link' },
+  { flag: 'dark', label: 'dark', icon: 'pi pi-moon' },
+  { flag: 'invert', label: 'invert', icon: 'pi pi-sun' },
+  { flag: 'saturation', label: 'saturation', icon: 'pi pi-palette' },
+  { flag: 'highlightLinks', label: 'highlightLinks', icon: 'pi pi-link' },
 ];
 const TEXT: Toggle[] = [
-  { flag: 'textSpacing', label: 'Text Spacing', icon: 'pi pi-arrows-h' },
-  { flag: 'lineHeight', label: 'Line Height', icon: 'pi pi-arrows-v' },
+  { flag: 'textSpacing', label: 'textSpacing', icon: 'pi pi-arrows-h' },
+  { flag: 'lineHeight', label: 'lineHeight', icon: 'pi pi-arrows-v' },
 ];
 
 function TileButton(props: { label: string; icon?: string; text?: string; pressed?: boolean; disabled?: boolean; onClick(): void }) {
@@ -46,6 +48,7 @@ function TileButton(props: { label: string; icon?: string; text?: string; presse
 
 /** The top bar's accessibility panel: colour contrast, text size and other aids, kept in local storage. */
 export function AccessibilityPanel() {
+  const { t } = useTranslation();
   const [settings, setSettings] = useState<A11ySettings>(() => loadA11y(localStorage));
   const [open, setOpen] = useState(false);
   const [readerInfo, setReaderInfo] = useState(false);
@@ -88,7 +91,7 @@ export function AccessibilityPanel() {
         ref={buttonRef}
         type="button"
         className="p-link layout-topbar-button"
-        aria-label="Accessibility"
+        aria-label={t('a11y.button')}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
@@ -96,58 +99,51 @@ export function AccessibilityPanel() {
         <i className="pi pi-eye" aria-hidden="true" />
       </button>
       {open && (
-        <div id={panelId} ref={panelRef} className="a11y-panel layout-profile-menu" role="group" aria-label="Accessibility options">
-          <h3 id={`${panelId}-c`}>Color Contrast</h3>
+        <div id={panelId} ref={panelRef} className="a11y-panel layout-profile-menu" role="group" aria-label={t('a11y.options')}>
+          <h3 id={`${panelId}-c`}>{t('a11y.colorContrast')}</h3>
           <div className="a11y-grid" role="group" aria-labelledby={`${panelId}-c`}>
-            {COLOR.map((t) => (
-              <TileButton key={t.flag} label={t.label} icon={t.icon} pressed={settings[t.flag]} onClick={() => toggle(t.flag)} />
+            {COLOR.map((x) => (
+              <TileButton key={x.flag} label={t(`a11y.${x.label}`)} icon={x.icon} pressed={settings[x.flag]} onClick={() => toggle(x.flag)} />
             ))}
           </div>
-          <h3 id={`${panelId}-t`}>Text Size</h3>
+          <h3 id={`${panelId}-t`}>{t('a11y.textSize')}</h3>
           <div className="a11y-grid" role="group" aria-labelledby={`${panelId}-t`}>
             <TileButton
-              label="Larger"
+              label={t('a11y.larger')}
               text="A+"
               disabled={settings.fontStep === 2}
               onClick={() => setSettings((s) => ({ ...s, fontStep: stepUp(s.fontStep) }))}
             />
             <TileButton
-              label="Smaller"
+              label={t('a11y.smaller')}
               text="A-"
               disabled={settings.fontStep === 0}
               onClick={() => setSettings((s) => ({ ...s, fontStep: stepDown(s.fontStep) }))}
             />
             <TileButton
-              label="Normal"
+              label={t('a11y.normal')}
               text="A"
               pressed={settings.fontStep === 1}
               onClick={() => setSettings((s) => ({ ...s, fontStep: 1 }))}
             />
-            {TEXT.map((t) => (
-              <TileButton key={t.flag} label={t.label} icon={t.icon} pressed={settings[t.flag]} onClick={() => toggle(t.flag)} />
+            {TEXT.map((x) => (
+              <TileButton key={x.flag} label={t(`a11y.${x.label}`)} icon={x.icon} pressed={settings[x.flag]} onClick={() => toggle(x.flag)} />
             ))}
           </div>
-          <h3 id={`${panelId}-o`}>Others</h3>
+          <h3 id={`${panelId}-o`}>{t('a11y.others')}</h3>
           <div className="a11y-grid" role="group" aria-labelledby={`${panelId}-o`}>
-            <TileButton label="Screen Reader" icon="pi pi-volume-up" onClick={() => setReaderInfo(true)} />
-            <TileButton label="Dyslexia Friendly" icon="pi pi-book" pressed={settings.dyslexicFont} onClick={() => toggle('dyslexicFont')} />
-            <TileButton label="Big Cursor" icon="pi pi-arrow-up-left" pressed={settings.cursor} onClick={() => toggle('cursor')} />
+            <TileButton label={t('a11y.screenReader')} icon="pi pi-volume-up" onClick={() => setReaderInfo(true)} />
+            <TileButton label={t('a11y.dyslexia')} icon="pi pi-book" pressed={settings.dyslexicFont} onClick={() => toggle('dyslexicFont')} />
+            <TileButton label={t('a11y.cursor')} icon="pi pi-arrow-up-left" pressed={settings.cursor} onClick={() => toggle('cursor')} />
           </div>
           <button type="button" className="p-button p-button-sm p-button-outlined a11y-reset" onClick={() => setSettings(DEFAULT_A11Y)}>
-            Reset all
+            {t('a11y.reset')}
           </button>
         </div>
       )}
-      <Dialog header="Screen Reader" visible={readerInfo} onHide={() => setReaderInfo(false)} style={{ width: 'min(32rem, 92vw)' }} modal>
-        <p>
-          This portal works with screen readers such as NVDA and JAWS on Windows, VoiceOver on macOS and iOS, Orca on
-          Linux and TalkBack on Android. Start your screen reader, then use Tab to move between controls, Enter or Space
-          to activate them, and the arrow keys inside lists.
-        </p>
-        <p>
-          Every control has a label, the side menu is a navigation landmark, and the main content starts after the
-          &quot;Skip to main content&quot; button at the top of each page.
-        </p>
+      <Dialog header={t('a11y.screenReader')} visible={readerInfo} onHide={() => setReaderInfo(false)} style={{ width: 'min(32rem, 92vw)' }} modal>
+        <p>{t('a11y.readerText1')}</p>
+        <p>{t('a11y.readerText2')}</p>
       </Dialog>
     </div>
   );

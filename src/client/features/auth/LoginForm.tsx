@@ -1,3 +1,4 @@
+import { useTexts } from '../../i18n';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { AUTH_LIMITS, LOGIN_CODES, LOGIN_MESSAGES, type CaptchaResponse } from '../../../shared/auth-contract';
 import { api, errorMessage, HTTPError } from '../../lib/api';
@@ -42,6 +43,7 @@ function fetchCaptcha(): Promise<unknown> {
 
 /** Step 1: username, password, captcha (spec sections 2, 4, 5 and 8). Calls onPassed(userId) when loginFlag is true. */
 export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) {
+  const { t } = useTexts();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -153,7 +155,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
     <form
       onSubmit={(e) => void submit(e)}
       noValidate
-      aria-label="Login"
+      aria-label={t('auth.loginForm')}
       onKeyDown={(e) => {
         // Enter in a field with the Login button disabled still says what is missing (buttons keep their own Enter).
         if (e.key === 'Enter' && e.target instanceof HTMLInputElement && !canSubmit && !locked && (!captcha || answer.trim().length === 0)) {
@@ -163,7 +165,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
       }}
     >
       <div className="hht-field">
-        <label htmlFor="hht-username">Username</label>
+        <label htmlFor="hht-username">{t('auth.username')}</label>
         <TextInput
           id="hht-username"
           value={username}
@@ -172,7 +174,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
         />
       </div>
       <div className="hht-field">
-        <label htmlFor="hht-password">Password</label>
+        <label htmlFor="hht-password">{t('auth.password')}</label>
         {/* Our own toggle: PrimeReact's replaces its icon on every click, so keyboard focus was lost. */}
         <div className="hht-password">
           <TextInput
@@ -185,7 +187,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
           <button
             type="button"
             className="hht-password-toggle"
-            aria-label={showPassword ? 'Hide Password' : 'Show Password'}
+            aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
             aria-pressed={showPassword}
             onClick={() => setShowPassword((v) => !v)}
           >
@@ -194,18 +196,18 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
         </div>
       </div>
       <div className="hht-field">
-        <span id="hht-captcha-label">Captcha</span>
+        <span id="hht-captcha-label">{t('auth.captcha')}</span>
         <div className="hht-captcha">
           {captcha ? (
-            <img src={captcha.imageDataUrl} alt="Captcha: type the characters shown" aria-describedby="hht-captcha-label" />
+            <img src={captcha.imageDataUrl} alt={t('auth.captchaImage')} aria-describedby="hht-captcha-label" />
           ) : (
             <div className="hht-captcha-placeholder" aria-hidden="true" />
           )}
-          <ThemedButton type="button" label="Refresh" icon="pi pi-refresh" outlined disabled={locked || busy} onClick={() => void loadCaptcha()} />
+          <ThemedButton type="button" label={t('auth.refresh')} icon="pi pi-refresh" outlined disabled={locked || busy} onClick={() => void loadCaptcha()} />
         </div>
       </div>
       <div className="hht-field">
-        <label htmlFor="hht-captcha-answer">Captcha answer</label>
+        <label htmlFor="hht-captcha-answer">{t('auth.captchaAnswer')}</label>
         <TextInput
           id="hht-captcha-answer"
           value={answer}
@@ -217,7 +219,7 @@ export function LoginForm({ onPassed }: { onPassed: (userId: string) => void }) 
         />
       </div>
       <NoticeLine notice={shown} testId="login-message" />
-      <ThemedButton type="submit" label="Login" disabled={!canSubmit} loading={busy} />
+      <ThemedButton type="submit" label={t('auth.login')} disabled={!canSubmit} loading={busy} />
     </form>
   );
 }

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useTexts } from '../../i18n';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import tracks from './assets/bg-tracks.svg';
 import express from './assets/bg-express.svg';
 import { LoginForm } from './LoginForm';
@@ -16,11 +18,13 @@ export function LoginPage() {
   // The OTP step exists only while userId is set; Back to Login clears it (and with it all OTP state).
   const [otpUser, setOtpUser] = useState<string | null>(null);
   const [loginKey, setLoginKey] = useState(0);
+  const { t } = useTexts();
 
   return (
     <main className="hht-login" data-background={background.name} style={{ backgroundImage: `url("${background.url}")` }}>
       <section className="hht-login-card">
-        <h1>Welcome to IR-HHT</h1>
+        <LanguageSwitch className="hht-login-language" />
+        <h1>{t('auth.welcome')}</h1>
         {otpUser === null ? (
           <LoginForm key={loginKey} onPassed={setOtpUser} />
         ) : (

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useTexts } from '../../i18n';
+import { localizeMessage } from '../../i18n/messages';
 import {
   AUTH_LIMITS, OTP_RESEND_MESSAGES, OTP_SEND_MESSAGES, OTP_VERIFY_MESSAGES, VERIFY_CODES, toSrcDate,
 } from '../../../shared/auth-contract';
@@ -15,6 +17,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** Step 2: OTP (sent automatically), Verify OTP, Resend OTP with its timer, Back to Login. */
 export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void }) {
+  const { t } = useTexts();
   const navigate = useNavigate();
   const session = useSession();
   const [otp, setOtp] = useState('');
@@ -113,12 +116,12 @@ export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void
   };
 
   return (
-    <form onSubmit={(e) => void verify(e)} noValidate aria-label="OTP verification">
+    <form onSubmit={(e) => void verify(e)} noValidate aria-label={t('auth.otpForm')}>
       <p className="hht-otp-for">
-        User ID: <strong>{userId}</strong>
+        {t('auth.userId')} <strong>{userId}</strong>
       </p>
       <div className="hht-field">
-        <label htmlFor="hht-otp">OTP</label>
+        <label htmlFor="hht-otp">{t('auth.otp')}</label>
         <TextInput
           id="hht-otp"
           value={otp}
@@ -131,15 +134,15 @@ export function OtpForm({ userId, onBack }: { userId: string; onBack: () => void
       </div>
       <NoticeLine notice={notice} testId="otp-message" />
       <div className="hht-actions">
-        <ThemedButton type="submit" label="Verify OTP" loading={busy} disabled={busy} />
+        <ThemedButton type="submit" label={t('auth.verifyOtp')} loading={busy} disabled={busy} />
         <ThemedButton
           type="button"
-          label={resendLeft > 0 ? OTP_RESEND_MESSAGES.wait(resendLeft) : 'Resend OTP'}
+          label={resendLeft > 0 ? localizeMessage(OTP_RESEND_MESSAGES.wait(resendLeft)) : t('auth.resendOtp')}
           outlined
           disabled={resendLeft > 0 || busy}
           onClick={() => void resend()}
         />
-        <ThemedButton type="button" label="Back to Login" outlined onClick={onBack} />
+        <ThemedButton type="button" label={t('auth.backToLogin')} outlined onClick={onBack} />
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { ProgressSpinner } from 'primereact/progressspinner';
+import { useTranslation } from 'react-i18next';
 import { guardLogout, useSession } from '../../lib/session';
 import { SessionEndedError } from '../../lib/api';
 
@@ -8,6 +9,7 @@ import { SessionEndedError } from '../../lib/api';
  * profile decrypts; otherwise logout with 'Session Expired, Please login again' and go to the root path.
  */
 export function SessionGuard({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const { verify } = useSession();
   const [state, setState] = useState<'checking' | 'allowed' | 'refused'>('checking');
 
@@ -35,7 +37,7 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   if (state === 'allowed') return <>{children}</>;
   return (
     <div role="status" aria-live="polite" style={{ display: 'flex', justifyContent: 'center', padding: '3rem' }}>
-      <ProgressSpinner style={{ width: '48px', height: '48px' }} aria-label="Checking session" />
+      <ProgressSpinner style={{ width: '48px', height: '48px' }} aria-label={t('auth.checkingSession')} />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { localizeMessage } from '../../i18n/messages';
+import { useLanguage } from '../../i18n';
 import { InlineMessage, type Severity } from './controls';
 
 export interface Notice {
@@ -7,10 +9,11 @@ export interface Notice {
 
 /** The one message line of a login step (announced to screen readers). */
 export function NoticeLine({ notice, testId }: { notice: Notice | null; testId: string }) {
+  useLanguage(); // shown in the current language, also after a switch
   if (!notice) return null;
   return (
     <div role={notice.severity === 'error' ? 'alert' : 'status'} data-testid={testId}>
-      <InlineMessage severity={notice.severity} text={notice.text} />
+      <InlineMessage severity={notice.severity} text={localizeMessage(notice.text)} />
     </div>
   );
 }

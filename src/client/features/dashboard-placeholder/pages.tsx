@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
@@ -8,37 +9,40 @@ function useLoadStamp(): string {
 }
 
 export function DashboardPage() {
+  const { t } = useTranslation();
   const stamp = useLoadStamp();
   return (
     <section className="card" data-loaded-at={stamp}>
-      <h1>Dashboard</h1>
-      <p>Welcome to the IR-HHT Portal. Choose a report from the menu.</p>
+      <h1>{t('dashboard.heading')}</h1>
+      <p>{t('dashboard.welcome')}</p>
       <p>
-        <Link to="#summary">Summary</Link>
+        <Link to="#summary">{t('dashboard.summary')}</Link>
       </p>
-      <h2 id="summary">Summary</h2>
-      <p>The dashboard cards appear here.</p>
+      <h2 id="summary">{t('dashboard.summary')}</h2>
+      <p>{t('dashboard.cardsHere')}</p>
     </section>
   );
 }
 
 export function ReportPlaceholderPage() {
+  const { t } = useTranslation();
   const { reportId = '' } = useParams();
   const stamp = useLoadStamp();
   return (
     <section className="card" data-loaded-at={stamp}>
       <h1>{reportId}</h1>
-      <p>This report opens here.</p>
+      <p>{t('dashboard.reportHere')}</p>
     </section>
   );
 }
 
 export function UtilitiesPage() {
+  const { t } = useTranslation();
   const stamp = useLoadStamp();
   return (
     <section className="card" data-loaded-at={stamp}>
-      <h1>Utilities</h1>
-      <p>Utilities appear here.</p>
+      <h1>{t('dashboard.utilities')}</h1>
+      <p>{t('dashboard.utilitiesHere')}</p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Chart } from 'primereact/chart';
 import { formatCell, formatDate } from '../../../shared/column-types';
 import type { DashboardCard } from '../../../shared/dashboard';
@@ -8,9 +9,10 @@ const PALETTE = ['#3B82F6', '#10B981', '#F59E0B', '#EF4444', '#8B5CF6', '#14B8A6
 const label = (v: unknown): string => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v).slice(0, 5) : String(v ?? ''));
 
 export function ChartBody({ card, rows }: { card: DashboardCard; rows: Row[] }) {
+  const { t } = useTranslation();
   const chart = card.chart;
   if (!chart) return null;
-  if (rows.length === 0) return <p className="dash-empty">No data for today yet.</p>;
+  if (rows.length === 0) return <p className="dash-empty">{t('dashboard.noData')}</p>;
   const labels = rows.map((r) => label(r[chart.labelField]));
   const round = chart.type === 'doughnut' || chart.type === 'pie';
   const datasets = chart.series.map((s, i) => {

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { localizeMessage } from '../../i18n/messages';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
@@ -7,7 +9,7 @@ import { failureText, fetchCardRows, type Row } from './api';
 import { StatBody } from './StatCard';
 import { ChartBody } from './ChartCard';
 
-import { updatedText } from './refresh';
+import { updatedTime } from './refresh';
 
 type CardState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ok'; rows: Row[]; at: Date };
 
@@ -16,6 +18,7 @@ type CardState = { status: 'loading' } | { status: 'error'; message: string } | 
  * Each `refresh` tick reloads it in place (the figures stay on screen meanwhile) and says when.
  */
 export function DashboardCardView({ card, refresh = 0 }: { card: DashboardCard; refresh?: number }) {
+  const { t } = useTranslation();
   const [state, setState] = useState<CardState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
@@ -47,8 +50,8 @@ export function DashboardCardView({ card, refresh = 0 }: { card: DashboardCard; 
           card.kind === 'chart' ? <Skeleton height="12rem" /> : <Skeleton width="8rem" height="2.5rem" />
         ) : state.status === 'error' ? (
           <div className="dash-card-error" role="alert">
-            <span>{state.message}</span>
-            <Button type="button" label="Retry" icon="pi pi-refresh" size="small" text onClick={retry} />
+            <span>{localizeMessage(state.message)}</span>
+            <Button type="button" label={t('common.retry')} icon="pi pi-refresh" size="small" text onClick={retry} />
           </div>
         ) : card.kind === 'stat' ? (
           <StatBody card={card} rows={state.rows} />
@@ -58,13 +61,13 @@ export function DashboardCardView({ card, refresh = 0 }: { card: DashboardCard; 
       </div>
       {state.status === 'ok' ? (
         <p className="dash-card-updated" data-testid={`card-updated-${card.id}`}>
-          {updatedText(state.at)}
+          {t('dashboard.updated', { time: updatedTime(state.at) })}
         </p>
       ) : null}
       {href ? (
         <footer className="dash-card-foot">
           <Link to={href} className="dash-card-link">
-            {href.startsWith('/layout/uikit/') ? 'Open report' : 'Open'} <span className="dash-sr-only">{card.title}</span>
+            {href.startsWith('/layout/uikit/') ? t('dashboard.openReport') : t('dashboard.open')} <span className="dash-sr-only">{card.title}</span>
             <i className="pi pi-arrow-right" aria-hidden="true" />
           </Link>
         </footer>

@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n';
+import { localizeMessage } from '../../i18n/messages';
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
@@ -11,9 +14,11 @@ type PageState = { status: 'loading' } | { status: 'error'; message: string } | 
 
 /** /layout/dashboard: the cards of dashboard.json in order; each card loads on its own, in parallel. */
 export function DashboardPage() {
+  const { t } = useTranslation();
   const [state, setState] = useState<PageState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const refresh = useRefreshTick();
+  const language = useLanguage();
 
   useEffect(() => {
     const ctl = new AbortController();
@@ -25,12 +30,12 @@ export function DashboardPage() {
       },
     );
     return () => ctl.abort();
-  }, [attempt]);
+  }, [attempt, language]); // card titles and captions come from the server in the interface language
 
   return (
     <div className="dash-page">
-      <h1 className="dash-heading">Dashboard</h1>
-      <p className="dash-intro">Today&apos;s figures for your area. Choose a card to open the report behind it. Figures refresh every minute.</p>
+      <h1 className="dash-heading">{t('dashboard.heading')}</h1>
+      <p className="dash-intro">{t('dashboard.intro')}</p>
       {state.status === 'loading' ? (
         <div className="dash-grid" aria-busy="true">
           {[0, 1, 2, 3].map((i) => (
@@ -41,8 +46,8 @@ export function DashboardPage() {
         </div>
       ) : state.status === 'error' ? (
         <div className="dash-card-error" role="alert">
-          <span>The dashboard could not be loaded: {state.message}</span>
-          <Button type="button" label="Retry" icon="pi pi-refresh" onClick={() => setAttempt((a) => a + 1)} />
+          <span>{t('dashboard.loadFailed', { message: localizeMessage(state.message) })}</span>
+          <Button type="button" label={t('common.retry')} icon="pi pi-refresh" onClick={() => setAttempt((a) => a + 1)} />
         </div>
       ) : (
         <div className="dash-grid">

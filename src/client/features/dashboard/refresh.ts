@@ -39,7 +39,7 @@ export function useRefreshTick(intervalMs = DASHBOARD_REFRESH_MS): number {
   return tick;
 }
 
-/** "Updated 14:05" in the viewer's time (the portal's users are in India; the browser knows its zone). */
-export function updatedText(at: Date): string {
-  return `Updated ${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+/** "14:05" of "Updated 14:05", in the viewer's time (the portal's users are in India; the browser knows its zone). */
+export function updatedTime(at: Date): string {
+  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
 }

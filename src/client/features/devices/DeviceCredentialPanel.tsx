@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { localizeMessage } from '../../i18n/messages';
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -11,6 +13,7 @@ import { dateTime } from './format';
  * (the old one stops working) and revoke.
  */
 export function DeviceCredentialPanel(props: { deviceId: string }) {
+  const { t } = useTranslation();
   const { deviceId } = props;
   const [status, setStatus] = useState<CredentialStatus | null>(null);
   const [token, setToken] = useState<string | null>(null);
@@ -47,25 +50,25 @@ export function DeviceCredentialPanel(props: { deviceId: string }) {
   };
 
   return (
-    <div className="dev-form" aria-label={`Sync credential of ${deviceId}`}>
-      {note ? <Message severity={note.severity} text={note.text} className="dev-form-msg" /> : null}
+    <div className="dev-form" aria-label={t('devices.credentialOf', { id: deviceId })}>
+      {note ? <Message severity={note.severity} text={localizeMessage(note.text)} className="dev-form-msg" /> : null}
       <p>
         {status === null
-          ? 'Loading…'
+          ? t('common.loading')
           : status.active
-            ? `Active credential issued ${dateTime(status.issuedAt)} by ${status.issuedBy ?? '-'}.`
-            : 'No active credential: this device cannot sync.'}
+            ? t('devices.credentialActive', { at: dateTime(status.issuedAt), by: status.issuedBy ?? '-' })
+            : t('devices.credentialNone')}
       </p>
       {token ? (
         <>
-          <label htmlFor="dev-token">Device token (shown once)</label>
+          <label htmlFor="dev-token">{t('devices.token')}</label>
           <InputText id="dev-token" value={token} readOnly onFocus={(e) => e.currentTarget.select()} />
         </>
       ) : null}
       <div className="dev-form-actions">
-        <Button type="button" label={status?.active ? 'Issue new credential' : 'Issue credential'} icon="pi pi-key" loading={busy} disabled={busy} onClick={() => void act('issue')} />
+        <Button type="button" label={status?.active ? t('devices.issueNew') : t('devices.issue')} icon="pi pi-key" loading={busy} disabled={busy} onClick={() => void act('issue')} />
         {status?.active ? (
-          <Button type="button" label="Revoke credential" icon="pi pi-ban" severity="danger" outlined disabled={busy} onClick={() => void act('revoke')} />
+          <Button type="button" label={t('devices.revoke')} icon="pi pi-ban" severity="danger" outlined disabled={busy} onClick={() => void act('revoke')} />
         ) : null}
       </div>
     </div>

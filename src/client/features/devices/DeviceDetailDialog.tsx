@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { t as translate } from '../../i18n';
+import { localizeMessage } from '../../i18n/messages';
 import { useCallback, useEffect, useState } from 'react';
 import { Dialog } from 'primereact/dialog';
 import { TabView, TabPanel } from 'primereact/tabview';
@@ -18,10 +21,11 @@ function changeText(a: DeviceAuditEntry): string {
   const parts: string[] = [];
   const b: DeviceSnapshot = a.before;
   const n: DeviceSnapshot = a.after;
-  if (b.status !== n.status) parts.push(`Status ${statusLabel(b.status)} → ${statusLabel(n.status)}`);
-  if (b.assignedTteId !== n.assignedTteId) parts.push(`TTE ${b.assignedTteId ?? 'none'} → ${n.assignedTteId ?? 'none'}`);
-  if ((b.remarks ?? '') !== (n.remarks ?? '')) parts.push(`Remarks: ${n.remarks ?? '(cleared)'}`);
-  return parts.length > 0 ? parts.join('; ') : 'Saved without changes';
+  if (b.status !== n.status) parts.push(translate('devices.changeStatus', { from: statusLabel(b.status), to: statusLabel(n.status) }));
+  const none = translate('devices.none');
+  if (b.assignedTteId !== n.assignedTteId) parts.push(translate('devices.changeTte', { from: b.assignedTteId ?? none, to: n.assignedTteId ?? none }));
+  if ((b.remarks ?? '') !== (n.remarks ?? '')) parts.push(translate('devices.changeRemarks', { remarks: n.remarks ?? translate('devices.cleared') }));
+  return parts.length > 0 ? parts.join('; ') : translate('devices.noChange');
 }
 
 /** Detail of one device: facts, who used it on which train, the audit trail, and (admins) the edit form. */
@@ -32,6 +36,7 @@ export function DeviceDetailDialog(props: {
   onHide: () => void;
   onSaved: (message: string) => void;
 }) {
+  const { t } = useTranslation();
   const { deviceId, draft, onDraft } = props;
   const [state, setState] = useState<State>({ status: 'loading' });
   const [reloads, setReloads] = useState(0);
@@ -56,7 +61,7 @@ export function DeviceDetailDialog(props: {
 
   return (
     <Dialog
-      header={deviceId ? `Device ${deviceId}` : 'Device'}
+      header={deviceId ? t('devices.deviceId', { id: deviceId }) : t('devices.device')}
       visible={deviceId !== null}
       onHide={props.onHide}
       style={{ width: 'min(60rem, 96vw)' }}
@@ -66,33 +71,34 @@ export function DeviceDetailDialog(props: {
       {state.status === 'loading' ? (
         <Skeleton height="12rem" />
       ) : state.status === 'error' ? (
-        <Message severity="error" text={state.message} />
+        <Message severity="error" text={localizeMessage(state.message)} />
       ) : details && values ? (
         <div className="dev-detail">
-          {saved ? <Message severity="success" text={saved} className="dev-form-msg" /> : null}
+          {saved ? <Message severity="success" text={localizeMessage(saved)} className="dev-form-msg" /> : null}
           <dl className="dev-facts">
-            <dt>Status</dt>
+            <dt>{t('devices.status')}</dt>
             <dd><Tag value={statusLabel(details.device.status)} severity={statusSeverity(details.device.status)} /></dd>
-            <dt>Serial / IMEI</dt>
+            <dt>{t('devices.serialImei')}</dt>
             <dd>{details.device.serialNo} / {details.device.imei}</dd>
-            <dt>Make and model</dt>
-            <dd>{details.device.make} {details.device.model} (app {details.device.appVersion})</dd>
-            <dt>Zone / division / lobby</dt>
+            <dt>{t('devices.makeModel')}</dt>
+            <dd>{details.device.make} {details.device.model} {t('devices.app', { version: details.device.appVersion })}</dd>
+            <dt>{t('devices.area')}</dt>
             <dd>{details.device.zoneCode} / {details.device.divCode} / {details.device.lobbyCode}</dd>
-            <dt>Assigned TTE</dt>
-            <dd>{details.device.assignedTteId ? `${details.device.assignedTteId} - ${details.device.assignedTteName ?? ''}` : 'Not assigned'}</dd>
-            <dt>Registered</dt>
+            <dt>{t('devices.assignedTte')}</dt>
+            <dd>{details.device.assignedTteId ? `${details.device.assignedTteId} - ${details.device.assignedTteName ?? ''}` : t('devices.notAssigned')}</dd>
+            <dt>{t('devices.registered')}</dt>
             <dd>{date(details.device.registeredOn)}</dd>
-            <dt>Last sync</dt>
-            <dd>{dateTime(details.device.lastSyncAt) || 'Never'}</dd>
-            <dt>Remarks</dt>
+            <dt>{t('devices.lastSync')}</dt>
+            <dd>{dateTime(details.device.lastSyncAt) || t('devices.never')}</dd>
+            <dt>{t('devices.remarks')}</dt>
             <dd>{details.device.remarks ?? '-'}</dd>
-            <dt>Last changed</dt>
-            <dd>{dateTime(details.device.updatedAt)} {details.device.updatedBy ? `by ${details.device.updatedBy}` : ''} (version {details.device.version})</dd>
+            <dt>{t('devices.lastChanged')}</dt>
+            <dd>{dateTime(details.device.updatedAt)} {details.device.updatedBy ? t('devices.byUser', { user: details.device.updatedBy }) : ''}{' '}
+              {t('devices.versionN', { version: details.device.version })}</dd>
           </dl>
           <TabView>
             {details.canEdit ? (
-              <TabPanel header="Change">
+              <TabPanel header={t('devices.change')}>
                 <DeviceEditForm
                   details={details}
                   values={values}
@@ -111,27 +117,27 @@ export function DeviceDetailDialog(props: {
               </TabPanel>
             ) : null}
             {details.canEdit ? (
-              <TabPanel header="Sync credential">
+              <TabPanel header={t('devices.syncCredential')}>
                 <DeviceCredentialPanel deviceId={details.device.deviceId} />
               </TabPanel>
             ) : null}
-            <TabPanel header={`Used by (${details.history.length})`}>
-              <DataTable value={details.history} size="small" paginator rows={10} emptyMessage="This device has not been used on a train yet." stripedRows>
-                <Column header="Run date" body={(r: DeviceDetails['history'][number]) => date(r.startDate)} />
-                <Column field="trainNo" header="Train" />
-                <Column field="trainName" header="Train name" />
-                <Column header="Beat" body={(r: DeviceDetails['history'][number]) => `${r.beatNo}: ${r.fromStation}-${r.toStation}`} />
+            <TabPanel header={t('devices.usedBy', { count: details.history.length })}>
+              <DataTable value={details.history} size="small" paginator rows={10} emptyMessage={t('devices.neverUsed')} stripedRows>
+                <Column header={t('devices.runDate')} body={(r: DeviceDetails['history'][number]) => date(r.startDate)} />
+                <Column field="trainNo" header={t('devices.train')} />
+                <Column field="trainName" header={t('devices.trainName')} />
+                <Column header={t('devices.beat')} body={(r: DeviceDetails['history'][number]) => `${r.beatNo}: ${r.fromStation}-${r.toStation}`} />
                 <Column header="TTE" body={(r: DeviceDetails['history'][number]) => `${r.tteId} - ${r.tteName}`} />
-                <Column header="Sign on" body={(r: DeviceDetails['history'][number]) => dateTime(r.signOnAt)} />
-                <Column header="Sign off" body={(r: DeviceDetails['history'][number]) => dateTime(r.signOffAt)} />
+                <Column header={t('devices.signOn')} body={(r: DeviceDetails['history'][number]) => dateTime(r.signOnAt)} />
+                <Column header={t('devices.signOff')} body={(r: DeviceDetails['history'][number]) => dateTime(r.signOffAt)} />
               </DataTable>
             </TabPanel>
-            <TabPanel header={`Audit trail (${details.audit.length})`}>
-              <DataTable value={details.audit} size="small" emptyMessage="No changes recorded yet." stripedRows>
-                <Column header="When" body={(a: DeviceAuditEntry) => dateTime(a.changedAt)} />
-                <Column header="Who" body={(a: DeviceAuditEntry) => `${a.changedBy} (${a.changedByLevel})`} />
-                <Column header="Change" body={changeText} />
-                <Column header="Version" body={(a: DeviceAuditEntry) => `${a.before.version} → ${a.after.version}`} />
+            <TabPanel header={t('devices.audit', { count: details.audit.length })}>
+              <DataTable value={details.audit} size="small" emptyMessage={t('devices.noChanges')} stripedRows>
+                <Column header={t('devices.when')} body={(a: DeviceAuditEntry) => dateTime(a.changedAt)} />
+                <Column header={t('devices.who')} body={(a: DeviceAuditEntry) => `${a.changedBy} (${a.changedByLevel})`} />
+                <Column header={t('devices.change')} body={changeText} />
+                <Column header={t('devices.version')} body={(a: DeviceAuditEntry) => `${a.before.version} → ${a.after.version}`} />
               </DataTable>
             </TabPanel>
           </TabView>

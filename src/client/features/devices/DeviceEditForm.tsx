@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { localizeMessage } from '../../i18n/messages';
 import { useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -28,6 +30,7 @@ export function DeviceEditForm(props: {
   onSaved: (message: string) => void;
   onReload: () => void;
 }) {
+  const { t } = useTranslation();
   const { details, values, onChange } = props;
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -35,7 +38,10 @@ export function DeviceEditForm(props: {
   const localErrors: Record<string, string> = {};
   if (withdrawn && values.assignedTteId) localErrors.assignedTteId = 'A withdrawn device cannot be assigned: clear the TTE.';
   if (values.remarks.length > DEVICE_LIMITS.remarksMax) localErrors.remarks = `Keep remarks to ${DEVICE_LIMITS.remarksMax} characters.`;
-  const fieldError = (f: string): string | undefined => localErrors[f] ?? failure?.fields[f];
+  const fieldError = (f: string): string | undefined => {
+    const text = localErrors[f] ?? failure?.fields[f];
+    return text === undefined ? undefined : localizeMessage(text);
+  };
 
   const save = async () => {
     if (Object.keys(localErrors).length > 0) return;
@@ -61,7 +67,7 @@ export function DeviceEditForm(props: {
   return (
     <form
       className="dev-form"
-      aria-label={`Change device ${details.device.deviceId}`}
+      aria-label={t('devices.changeDevice', { id: details.device.deviceId })}
       onSubmit={(e) => {
         e.preventDefault();
         void save();
@@ -73,27 +79,27 @@ export function DeviceEditForm(props: {
           className="dev-form-msg"
           content={
             <div className="dev-form-msg-body" role="alert">
-              <span>{failure.message}</span>
+              <span>{localizeMessage(failure.message)}</span>
               {failure.status === 409 ? (
-                <Button type="button" label="Reload latest" icon="pi pi-refresh" size="small" onClick={() => { setFailure(null); props.onReload(); }} />
+                <Button type="button" label={t('devices.reloadLatest')} icon="pi pi-refresh" size="small" onClick={() => { setFailure(null); props.onReload(); }} />
               ) : null}
             </div>
           }
         />
       ) : null}
-      <label htmlFor="dev-status">Status</label>
+      <label htmlFor="dev-status">{t('devices.status')}</label>
       <Dropdown
         inputId="dev-status"
         value={values.status}
         options={DEVICE_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
         onChange={(e) => onChange({ ...values, status: e.value as DeviceStatus })}
       />
-      <label htmlFor="dev-tte">Assigned TTE</label>
+      <label htmlFor="dev-tte">{t('devices.assignedTte')}</label>
       <Dropdown
         inputId="dev-tte"
         value={values.assignedTteId}
         options={tteOptions}
-        placeholder="Not assigned"
+        placeholder={t('devices.notAssigned')}
         filter
         showClear
         invalid={Boolean(fieldError('assignedTteId'))}
@@ -101,7 +107,7 @@ export function DeviceEditForm(props: {
         aria-describedby="dev-tte-error"
       />
       <small id="dev-tte-error" className="dev-field-error">{fieldError('assignedTteId') ?? ''}</small>
-      <label htmlFor="dev-remarks">Remarks</label>
+      <label htmlFor="dev-remarks">{t('devices.remarks')}</label>
       <InputTextarea
         id="dev-remarks"
         value={values.remarks}
@@ -115,7 +121,7 @@ export function DeviceEditForm(props: {
         {fieldError('remarks') ?? `${values.remarks.length}/${DEVICE_LIMITS.remarksMax}`}
       </small>
       <div className="dev-form-actions">
-        <Button type="submit" label="Save changes" icon="pi pi-check" loading={saving} disabled={saving || Object.keys(localErrors).length > 0} />
+        <Button type="submit" label={t('devices.saveChanges')} icon="pi pi-check" loading={saving} disabled={saving || Object.keys(localErrors).length > 0} />
       </div>
     </form>
   );

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { localizeMessage } from '../../i18n/messages';
 import { useEffect, useRef, useState } from 'react';
 import { DataTable, type DataTablePageEvent } from 'primereact/datatable';
 import { Column } from 'primereact/column';
@@ -17,6 +19,7 @@ const PAGE = 25;
 
 /** /layout/uikit/devices (menu: UTILITIES > Devices): HHT devices of the user's area, searchable, with detail, history and (admins) edit. */
 export function DevicesPage() {
+  const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<DeviceStatus | null>(null);
@@ -59,30 +62,30 @@ export function DevicesPage() {
   return (
     <div className="dev-page">
       <Toast ref={toast} />
-      <h1 className="dev-heading">HHT Devices</h1>
+      <h1 className="dev-heading">{t('devices.heading')}</h1>
       <div className="dev-toolbar" role="search">
         <span className="p-input-icon-left dev-search">
           <i className="pi pi-search" aria-hidden="true" />
           <InputText
             value={search}
             maxLength={DEVICE_LIMITS.searchMax}
-            placeholder="Device, serial, IMEI, model, TTE or lobby"
-            aria-label="Search devices"
+            placeholder={t('devices.searchPlaceholder')}
+            aria-label={t('devices.search')}
             onChange={(e) => setSearch(e.target.value)}
           />
         </span>
         <Dropdown
           value={status}
-          options={[{ value: null, label: 'All statuses' }, ...DEVICE_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))]}
+          options={[{ value: null, label: t('devices.allStatuses') }, ...DEVICE_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))]}
           onChange={(e) => {
             setStatus((e.value as DeviceStatus | null) ?? null);
             setPage(1);
           }}
-          aria-label="Status"
-          placeholder="All statuses"
+          aria-label={t('devices.status')}
+          placeholder={t('devices.allStatuses')}
         />
       </div>
-      {error ? <Message severity="error" text={`Devices could not be loaded: ${error}`} className="dev-form-msg" /> : null}
+      {error ? <Message severity="error" text={t('devices.loadFailed', { message: localizeMessage(error) })} className="dev-form-msg" /> : null}
       <DataTable
         value={list?.rows ?? []}
         lazy
@@ -95,26 +98,26 @@ export function DevicesPage() {
         dataKey="deviceId"
         selectionMode="single"
         onRowSelect={(e) => setOpen((e.data as Device).deviceId)}
-        emptyMessage={query || status ? 'No device matches the search.' : 'No devices registered in your area.'}
+        emptyMessage={query || status ? t('devices.noMatch') : t('devices.noneInArea')}
         stripedRows
         size="small"
-        aria-label="Devices"
+        aria-label={t('devices.devices')}
       >
         <Column
-          header="Device"
+          header={t('devices.device')}
           body={(d: Device) => (
             <button type="button" className="dev-link" onClick={() => setOpen(d.deviceId)}>
               {d.deviceId}
             </button>
           )}
         />
-        <Column field="serialNo" header="Serial" />
-        <Column header="Model" body={(d: Device) => `${d.make} ${d.model}`} />
-        <Column header="Status" body={(d: Device) => <Tag value={statusLabel(d.status)} severity={statusSeverity(d.status)} />} />
-        <Column field="divCode" header="Division" />
-        <Column field="lobbyCode" header="Lobby" />
-        <Column header="Assigned TTE" body={(d: Device) => (d.assignedTteId ? `${d.assignedTteId} - ${d.assignedTteName ?? ''}` : '-')} />
-        <Column header="Last sync" body={(d: Device) => dateTime(d.lastSyncAt) || 'Never'} />
+        <Column field="serialNo" header={t('devices.serial')} />
+        <Column header={t('devices.model')} body={(d: Device) => `${d.make} ${d.model}`} />
+        <Column header={t('devices.status')} body={(d: Device) => <Tag value={statusLabel(d.status)} severity={statusSeverity(d.status)} />} />
+        <Column field="divCode" header={t('devices.division')} />
+        <Column field="lobbyCode" header={t('devices.lobby')} />
+        <Column header={t('devices.assignedTte')} body={(d: Device) => (d.assignedTteId ? `${d.assignedTteId} - ${d.assignedTteName ?? ''}` : '-')} />
+        <Column header={t('devices.lastSync')} body={(d: Device) => dateTime(d.lastSyncAt) || t('devices.never')} />
       </DataTable>
       <DeviceDetailDialog
         deviceId={open}
@@ -129,7 +132,7 @@ export function DevicesPage() {
         }
         onHide={() => setOpen(null)}
         onSaved={(message) => {
-          toast.current?.show({ severity: 'success', summary: 'Saved', detail: message });
+          toast.current?.show({ severity: 'success', summary: t('devices.saved'), detail: localizeMessage(message) });
           setRefresh((r) => r + 1);
         }}
       />

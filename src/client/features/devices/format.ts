@@ -1,7 +1,9 @@
 import { formatDate, formatDateTime } from '../../../shared/column-types';
-import { DEVICE_STATUS_LABELS, type DeviceStatus } from '../../../shared/devices';
+import type { DeviceStatus } from '../../../shared/devices';
+import { t } from '../../i18n';
 
-export const statusLabel = (s: DeviceStatus): string => DEVICE_STATUS_LABELS[s] ?? s;
+/** The status in the interface language (the shared English labels are the same words). */
+export const statusLabel = (s: DeviceStatus): string => t(`devices.status${s}`);
 
 export const statusSeverity = (s: DeviceStatus): 'success' | 'warning' | 'danger' | 'secondary' =>
   s === 'IN_SERVICE' ? 'success' : s === 'UNDER_REPAIR' ? 'warning' : s === 'LOST' ? 'danger' : 'secondary';

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { localizeMessage } from '../../i18n/messages';
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -9,8 +11,19 @@ import { failure, sendFeedback } from './api';
 import { clearDraft, EMPTY, loadDraft, saveDraft, type Draft } from './draft';
 import './feedback.css';
 
+/** The categories are sent as they are (the server's list); people read them in the interface language. */
+type CategoryKey = 'feedback.catReportData' | 'feedback.catPerformance' | 'feedback.catLogin' | 'feedback.catSuggestion' | 'feedback.catOther';
+const CATEGORY_KEYS: Record<FeedbackCategory, CategoryKey> = {
+  'Report data': 'feedback.catReportData',
+  Performance: 'feedback.catPerformance',
+  Login: 'feedback.catLogin',
+  Suggestion: 'feedback.catSuggestion',
+  Other: 'feedback.catOther',
+};
+
 /** /layout/uikit/feedbackform: category, star rating and message, checked here and on the server by the same rules. */
 export function FeedbackPage() {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(loadDraft);
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
@@ -20,7 +33,10 @@ export function FeedbackPage() {
   useEffect(() => saveDraft(draft), [draft]);
 
   const errors = validateFeedback(draft);
-  const show = (f: keyof typeof errors): string | undefined => (submitted ? errors[f] : undefined) ?? serverError?.fields[f];
+  const show = (f: keyof typeof errors): string | undefined => {
+    const text = (submitted ? errors[f] : undefined) ?? serverError?.fields[f];
+    return text === undefined ? undefined : localizeMessage(text);
+  };
   const length = draft.message.trim().length;
   const update = (patch: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...patch }));
@@ -46,14 +62,14 @@ export function FeedbackPage() {
   if (done) {
     return (
       <div className="fb-page">
-        <h1 className="fb-heading">Feedback</h1>
-        <Message severity="success" text={done.message} className="fb-msg" />
+        <h1 className="fb-heading">{t('feedback.heading')}</h1>
+        <Message severity="success" text={localizeMessage(done.message)} className="fb-msg" />
         <p>
-          Reference: <strong data-testid="feedback-reference">{done.id}</strong>
+          {t('feedback.reference')} <strong data-testid="feedback-reference">{done.id}</strong>
         </p>
         <Button
           type="button"
-          label="Send more feedback"
+          label={t('feedback.sendMore')}
           icon="pi pi-plus"
           onClick={() => {
             setDone(null);
@@ -67,9 +83,9 @@ export function FeedbackPage() {
 
   return (
     <div className="fb-page">
-      <h1 className="fb-heading">Feedback</h1>
-      <p className="fb-intro">Tell the HHT team what works and what does not. Your user id is sent with the feedback.</p>
-      {serverError ? <Message severity="error" text={serverError.message} className="fb-msg" /> : null}
+      <h1 className="fb-heading">{t('feedback.heading')}</h1>
+      <p className="fb-intro">{t('feedback.intro')}</p>
+      {serverError ? <Message severity="error" text={localizeMessage(serverError.message)} className="fb-msg" /> : null}
       <form
         className="fb-form"
         noValidate
@@ -78,19 +94,19 @@ export function FeedbackPage() {
           void submit();
         }}
       >
-        <label htmlFor="fb-category">Category</label>
+        <label htmlFor="fb-category">{t('feedback.category')}</label>
         <Dropdown
           inputId="fb-category"
           value={draft.category}
-          options={FEEDBACK_CATEGORIES.map((c) => ({ value: c, label: c }))}
-          placeholder="Choose a category"
+          options={FEEDBACK_CATEGORIES.map((c) => ({ value: c, label: t(CATEGORY_KEYS[c]) }))}
+          placeholder={t('feedback.chooseCategory')}
           invalid={Boolean(show('category'))}
           onChange={(e) => update({ category: e.value as FeedbackCategory })}
           aria-describedby="fb-category-error"
         />
         <small id="fb-category-error" className="fb-error">{show('category') ?? ''}</small>
 
-        <span id="fb-rating-label" className="fb-label">Rating</span>
+        <span id="fb-rating-label" className="fb-label">{t('feedback.rating')}</span>
         <Rating
           value={draft.rating ?? 0}
           cancel={false}
@@ -101,7 +117,7 @@ export function FeedbackPage() {
         />
         <small id="fb-rating-error" className="fb-error">{show('rating') ?? ''}</small>
 
-        <label htmlFor="fb-message">Message</label>
+        <label htmlFor="fb-message">{t('feedback.message')}</label>
         <InputTextarea
           id="fb-message"
           value={draft.message}
@@ -112,11 +128,11 @@ export function FeedbackPage() {
           aria-describedby="fb-message-help"
         />
         <small id="fb-message-help" className={show('message') ? 'fb-error' : 'fb-help'}>
-          {show('message') ?? `${length}/${FEEDBACK_LIMITS.messageMax} characters (at least ${FEEDBACK_LIMITS.messageMin})`}
+          {show('message') ?? t('feedback.counter', { length, max: FEEDBACK_LIMITS.messageMax, min: FEEDBACK_LIMITS.messageMin })}
         </small>
 
         <div className="fb-actions">
-          <Button type="submit" label="Send feedback" icon="pi pi-send" loading={sending} disabled={sending} />
+          <Button type="submit" label={t('feedback.send')} icon="pi pi-send" loading={sending} disabled={sending} />
         </div>
       </form>
     </div>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import './game.css';
 import {
   createGame,
@@ -74,7 +75,17 @@ function draw(ctx: CanvasRenderingContext2D, s: GameState, canvas: HTMLCanvasEle
 }
 
 /** The footer maze game: canvas, Score / Best / Lives, Pause/Resume and Back to Footer. */
+/** The overlay texts of the rules (the spec's English) and their keys in the interface language. */
+const OVERLAY_KEYS: Record<string, 'game.paused' | 'game.ready' | 'game.levelUp' | 'game.ouch' | 'game.gameOver'> = {
+  Paused: 'game.paused',
+  'Get Ready!': 'game.ready',
+  'Level Up!': 'game.levelUp',
+  'Ouch! Ready...': 'game.ouch',
+  'Game Over! Restarting...': 'game.gameOver',
+};
+
 export function FooterGame({ onExit }: FooterGameProps) {
+  const { t } = useTranslation();
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [game, setGame] = useState<GameState>(() => createGame(MAX_WIDTH, (Date.now() & 0x7fffffff) || 1));
@@ -120,23 +131,24 @@ export function FooterGame({ onExit }: FooterGameProps) {
     setGame((g) => (action === 'pause' ? togglePause(g) : steer(g, action)));
   }, []);
 
-  const text = overlayText(game);
+  const overlay = overlayText(game);
+  const text = overlay === null ? null : t(OVERLAY_KEYS[overlay] ?? 'game.paused');
   const paused = game.status === 'paused';
 
   return (
     <div className="footer-game" ref={wrapRef} onKeyDown={onKeyDown}>
       <div className="footer-game-bar">
         <span>
-          Score: <strong data-testid="game-score">{game.score}</strong>
+          {t('game.score')} <strong data-testid="game-score">{game.score}</strong>
         </span>
         <span>
-          Best: <strong data-testid="game-best">{game.best}</strong>
+          {t('game.best')} <strong data-testid="game-best">{game.best}</strong>
         </span>
         <span>
-          Lives: <strong data-testid="game-lives">{game.lives}</strong>
+          {t('game.lives')} <strong data-testid="game-lives">{game.lives}</strong>
         </span>
         <button type="button" className="p-button p-button-sm p-button-outlined" onClick={() => setGame(togglePause)}>
-          {paused ? 'Resume' : 'Pause'}
+          {paused ? t('game.resume') : t('game.pause')}
         </button>
         <button
           type="button"
@@ -146,7 +158,7 @@ export function FooterGame({ onExit }: FooterGameProps) {
             onExit();
           }}
         >
-          Back to Footer
+          {t('game.back')}
         </button>
       </div>
       <div className="footer-game-stage" style={{ width: game.cols * TILE }}>
@@ -155,7 +167,7 @@ export function FooterGame({ onExit }: FooterGameProps) {
           width={game.cols * TILE}
           height={game.rows * TILE}
           tabIndex={0}
-          aria-label="Maze game: arrow keys or W A S D to move, P to pause or resume"
+          aria-label={t('game.canvas')}
           onClick={() => setGame(resume)}
         />
         {text && (

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { useReportDefinition } from './api';
@@ -8,16 +10,17 @@ import './reports.css';
 const REPORT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 function ReportLoader({ id }: { id: string }) {
-  const { state, retry } = useReportDefinition(id);
+  const { t } = useTranslation();
+  const { state, retry } = useReportDefinition(id, useLanguage());
   const title = state.status === 'ok' ? state.report.title : null;
   useEffect(() => {
-    if (title) document.title = `${title} · IR-HHT Portal`;
-  }, [title]);
+    if (title) document.title = `${title} · ${t('common.portal')}`;
+  }, [title, t]);
   switch (state.status) {
     case 'loading':
       return (
         <div className="report-page">
-          <LoadingRows label="Loading the report…" />
+          <LoadingRows label={t('reports.loadingReport')} />
         </div>
       );
     case 'notFound':
@@ -27,7 +30,7 @@ function ReportLoader({ id }: { id: string }) {
     case 'error':
       return (
         <div className="report-page">
-          <ErrorState title="The report could not be loaded" message={state.message} onRetry={retry} />
+          <ErrorState title={t('reports.loadFailed')} message={state.message} onRetry={retry} />
         </div>
       );
     case 'ok':

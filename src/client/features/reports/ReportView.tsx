@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Paginator } from 'primereact/paginator';
@@ -20,7 +22,7 @@ import { ExportButtons } from './components/ExportButtons';
 import { PrintButton, type PrintData } from './components/PrintView';
 import { ErrorState, LoadingRows } from './components/States';
 import { CoachConsist } from './components/CoachConsist';
-import { PAGER_PT } from './components/pager-a11y';
+import { pagerNames } from './components/pager-a11y';
 
 /**
  * AG Grid is most of a report's code and only shows results: it loads when the page has a request to run (Run, or a
@@ -29,7 +31,7 @@ import { PAGER_PT } from './components/pager-a11y';
 const loadGrid = () => import('./components/ResultGrid');
 const ResultGrid = lazy(async () => ({ default: (await loadGrid()).ResultGrid }));
 
-const n = (x: number): string => x.toLocaleString('en-IN');
+const n = (x: number): string => formatNumber(x);
 
 const PRINT_PAGE = 1000;
 
@@ -44,6 +46,7 @@ function showValue(uiSchema: JsonObject | undefined, key: string, prop: JsonObje
 
 /** One report: filter form, tabs, result grid, paging, export and print, all driven by the definition and the URL. */
 export function ReportView({ report }: { report: PublicReport }) {
+  const { t } = useTranslation();
   const reportApi = useReportApi();
   const trains = useTrainList();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -202,7 +205,7 @@ export function ReportView({ report }: { report: PublicReport }) {
         {report.description && <p className="report-description">{report.description}</p>}
       </header>
 
-      <section className="report-card" aria-label="Filter">
+      <section className="report-card" aria-label={t('reports.filter')}>
         <FilterForm
           report={report}
           value={form}
@@ -243,29 +246,29 @@ export function ReportView({ report }: { report: PublicReport }) {
 
       <section ref={resultsRef} className="report-card report-results" aria-labelledby="report-results-heading" aria-busy={query.loading}>
         <h2 id="report-results-heading" className="report-sr-only">
-          Results
+          {t('reports.results')}
         </h2>
-        {!request && <p className="report-hint">Choose the filter and press Run.</p>}
-        {request && query.loading && !data && <LoadingRows label="Running the report…" />}
+        {!request && <p className="report-hint">{t('reports.hint')}</p>}
+        {request && query.loading && !data && <LoadingRows label={t('reports.runningReport')} />}
         {request && query.error && (
           <ErrorState
-            title={query.error.status === 400 ? 'Please check the filter' : 'The report could not be run'}
+            title={query.error.status === 400 ? t('reports.checkFilter') : t('reports.runFailed')}
             message={query.error.message}
             {...(query.error.status === 400 ? {} : { onRetry: query.reload })}
           />
         )}
         {request && data && !query.error && data.rows.length === 0 && !query.loading && outOfArea.length > 0 && (
           <div className="report-empty" role="status">
-            <p className="report-empty-title">Train {outOfArea.join(', ')} is not in your area</p>
-            <p>Your reports cover the trains of your own zone, division or lobby. Pick one of your trains from the list.</p>
+            <p className="report-empty-title">{t('reports.outOfAreaTitle', { trains: outOfArea.join(', ') })}</p>
+            <p>{t('reports.outOfAreaText')}</p>
           </div>
         )}
         {request && data && !query.error && data.rows.length === 0 && !query.loading && outOfArea.length === 0 && (
           <div className="report-empty" role="status">
-            <p className="report-empty-title">No records found</p>
+            <p className="report-empty-title">{t('reports.noRecords')}</p>
             {applied.length > 0 ? (
               <>
-                <p>for the filter</p>
+                <p>{t('reports.forFilter')}</p>
                 <dl className="report-applied">
                   {applied.map((f) => (
                     <div key={f.label}>
@@ -276,7 +279,7 @@ export function ReportView({ report }: { report: PublicReport }) {
                 </dl>
               </>
             ) : (
-              <p>for an empty filter.</p>
+              <p>{t('reports.forEmptyFilter')}</p>
             )}
           </div>
         )}
@@ -285,17 +288,17 @@ export function ReportView({ report }: { report: PublicReport }) {
             <div className="report-result-bar">
               <p className="report-count" role="status" aria-live="polite">
                 {server
-                  ? `Rows ${n((page - 1) * (rowsPerPage ?? 0) + 1)}–${n((page - 1) * (rowsPerPage ?? 0) + data.rows.length)} of ${n(data.total)}`
+                  ? t('reports.rowsOf', { from: n((page - 1) * (rowsPerPage ?? 0) + 1), to: n((page - 1) * (rowsPerPage ?? 0) + data.rows.length), total: n(data.total) })
                   : data.total > data.rows.length
-                    ? `Showing the first ${n(data.rows.length)} of ${n(data.total)} rows; export for all.`
-                    : `${n(data.total)} ${data.total === 1 ? 'record' : 'records'}`}
+                    ? t('reports.firstOf', { shown: n(data.rows.length), total: n(data.total) })
+                    : t('reports.records', { count: data.total, formatted: n(data.total) })}
               </p>
               <div className="report-result-actions">
                 <ExportButtons report={report} {...(active.tabId ? { tabId: active.tabId } : {})} filter={urlFilter ?? {}} columns={visibleFields} sort={sort} total={data.total} />
                 <PrintButton title={views.length > 1 ? `${report.title}: ${active.label}` : report.title} columns={visibleColumns} filters={applied} fetchAll={fetchAll} />
               </div>
             </div>
-            <Suspense fallback={<LoadingRows label="Loading the results grid…" />}>
+            <Suspense fallback={<LoadingRows label={t('reports.loadingGrid')} />}>
               <ResultGrid
                 key={active.tabId ?? ''}
                 storageKey={{ reportId: report.id, ...(active.tabId ? { tabId: active.tabId } : {}) }}
@@ -315,8 +318,8 @@ export function ReportView({ report }: { report: PublicReport }) {
                 totalRecords={data.total}
                 rowsPerPageOptions={[...new Set([active.paging.pageSize, 50, 100, 200, 500])].sort((a, b) => a - b)}
                 onPageChange={(e) => updateView({ page: e.page > 0 ? String(e.page + 1) : null, rows: e.rows === active.paging.pageSize ? null : String(e.rows) })}
-                aria-label="Pages"
-                pt={PAGER_PT}
+                aria-label={t('reports.pages')}
+                pt={pagerNames(t('reports.rowsPerPage'))}
               />
             )}
           </>

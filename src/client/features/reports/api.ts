@@ -207,8 +207,12 @@ export type DefinitionState =
   | { status: 'unavailable'; reason: string }
   | { status: 'error'; message: string };
 
-/** The definition of one report; 404 -> notFound, 503 -> unavailable with the server's reason. */
-export function useReportDefinition(id: string): { state: DefinitionState; retry: () => void } {
+/**
+ * The definition of one report; 404 -> notFound, 503 -> unavailable with the server's reason. `language` is the
+ * interface language: the server words the definition in it (Accept-Language), so a change loads it again; the
+ * definition on screen stays until the new one arrives.
+ */
+export function useReportDefinition(id: string, language = 'en'): { state: DefinitionState; retry: () => void } {
   const reportApi = useReportApi();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<{ id: string; attempt: number; value: DefinitionState } | null>(null);
@@ -225,7 +229,7 @@ export function useReportDefinition(id: string): { state: DefinitionState; retry
       },
     );
     return () => ctrl.abort();
-  }, [reportApi, id, attempt]);
+  }, [reportApi, id, attempt, language]);
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
   const current = state && state.id === id && state.attempt === attempt ? state.value : { status: 'loading' as const };
   return { state: current, retry };

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState } from 'react';
 import './train-strip.css';
 import { parseRunningDetails, type RunningDetails } from '../../../shared/running-details';
@@ -21,6 +22,7 @@ function readStored(): string | null {
 
 /** The live train running strip in the top bar. */
 export function TrainStrip({ trains, postJson }: TrainStripProps) {
+  const { t } = useTranslation();
   const [trainNo, setTrainNo] = useState<string | null>(() => pickTrain(trains, readStored()));
   const [details, setDetails] = useState<RunningDetails | null>(null);
   const labelId = useId();
@@ -73,10 +75,10 @@ export function TrainStrip({ trains, postJson }: TrainStripProps) {
   return (
     <div className="train-strip" role="region" aria-labelledby={labelId}>
       <span id={labelId} className="sr-only">
-        Train running status
+        {t('dashboard.stripRegion')}
       </span>
       <label htmlFor={`${labelId}-train`} className="sr-only">
-        Train for the running strip
+        {t('dashboard.stripTrain')}
       </label>
       <select
         id={`${labelId}-train`}

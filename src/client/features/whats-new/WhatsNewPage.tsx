@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n';
+import { localizeMessage } from '../../i18n/messages';
 import { useEffect, useState } from 'react';
 import { HTTPError } from 'ky';
 import { Button } from 'primereact/button';
@@ -20,20 +23,25 @@ async function message(err: unknown): Promise<string> {
     }
     return `The server answered ${err.response.status}.`;
   }
-  return 'The server cannot be reached.';
+  return 'The server cannot be reached. Check your connection.';
 }
 
-/** Changes grouped by area, in the order the areas first appear. */
-function byArea(r: Release): [string, string[]][] {
+/** Changes grouped by area, in the order the areas first appear; in Hindi where the entry has it. */
+function byArea(r: Release, hindi: boolean): [string, string[]][] {
   const groups = new Map<string, string[]>();
-  for (const c of r.changes) groups.set(c.area, [...(groups.get(c.area) ?? []), c.text]);
+  for (const c of r.changes) {
+    const { area, text } = hindi && c.hi ? c.hi : c;
+    groups.set(area, [...(groups.get(area) ?? []), text]);
+  }
   return [...groups.entries()];
 }
 
 /** /layout/uikit/whatsnew: release notes from docs/release-notes.json, newest first. */
 export function WhatsNewPage() {
+  const { t } = useTranslation();
   const [state, setState] = useState<State>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const language = useLanguage();
   useEffect(() => {
     const ctl = new AbortController();
     setState({ status: 'loading' });
@@ -48,13 +56,13 @@ export function WhatsNewPage() {
 
   return (
     <div className="wn-page">
-      <h1 className="wn-heading">What&apos;s New</h1>
+      <h1 className="wn-heading">{t('whatsnew.heading')}</h1>
       {state.status === 'loading' ? (
         <Skeleton height="10rem" />
       ) : state.status === 'error' ? (
         <div role="alert" className="wn-error">
-          <span>Release notes could not be loaded: {state.message}</span>
-          <Button type="button" label="Retry" icon="pi pi-refresh" text onClick={() => setAttempt((a) => a + 1)} />
+          <span>{t('whatsnew.loadFailed', { message: localizeMessage(state.message) })}</span>
+          <Button type="button" label={t('common.retry')} icon="pi pi-refresh" text onClick={() => setAttempt((a) => a + 1)} />
         </div>
       ) : (
         state.releases.map((r, i) => (
@@ -63,13 +71,13 @@ export function WhatsNewPage() {
               <h2 id={`wn-${r.version}`}>
                 {r.version} <span className="wn-name">{r.name}</span>
               </h2>
-              {i === 0 ? <Tag value="Current" severity="success" /> : null}
+              {i === 0 ? <Tag value={t('whatsnew.current')} severity="success" /> : null}
               <time dateTime={r.date} className="wn-date">
                 {formatDate(r.date)}
               </time>
             </header>
-            <p className="wn-summary">{r.summary}</p>
-            {byArea(r).map(([area, texts]) => (
+            <p className="wn-summary">{language === 'hi' && r.hi ? r.hi.summary : r.summary}</p>
+            {byArea(r, language === 'hi').map(([area, texts]) => (
               <section key={area} className="wn-area">
                 <h3>{area}</h3>
                 <ul>

@@ -1,3 +1,6 @@
+import { localizeMessage } from '../../../i18n/messages';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../i18n/format';
 import { useEffect, useState } from 'react';
 import { Button } from 'primereact/button';
 import { formatDate } from '../../../../shared/column-types';
@@ -8,7 +11,7 @@ import type { Filter } from '../lib/filter-url';
 
 type State = { status: 'loading' } | { status: 'ok'; consist: ConsistResponse } | { status: 'error'; message: string };
 
-const n = (x: number): string => x.toLocaleString('en-IN');
+const n = (x: number): string => formatNumber(x);
 
 /**
  * The run's coach composition above a report's result (definition key `consist`): coaches in marshalling order
@@ -16,6 +19,7 @@ const n = (x: number): string => x.toLocaleString('en-IN');
  * A failed lookup says so here and leaves the report alone.
  */
 export function CoachConsist({ def, filter, onPickCoach }: { def: ConsistDef; filter: Filter; onPickCoach: (coach: string | null) => void }) {
+  const { t } = useTranslation();
   const reportApi = useReportApi();
   const trainNo = typeof filter[def.trainNo] === 'string' ? String(filter[def.trainNo]).trim() : '';
   const startDate = typeof filter[def.startDate] === 'string' ? String(filter[def.startDate]) : '';
@@ -32,7 +36,7 @@ export function CoachConsist({ def, filter, onPickCoach }: { def: ConsistDef; fi
       (consist) => setState({ key, attempt, value: { status: 'ok', consist } }),
       (e: unknown) => {
         if (ctrl.signal.aborted) return;
-        const message = e instanceof ApiError || e instanceof Error ? e.message : 'The lookup failed.';
+        const message = e instanceof ApiError || e instanceof Error ? e.message : '';
         setState({ key, attempt, value: { status: 'error', message } });
       },
     );
@@ -45,25 +49,26 @@ export function CoachConsist({ def, filter, onPickCoach }: { def: ConsistDef; fi
   return (
     <section className="report-card report-consist" aria-labelledby="report-consist-heading" aria-busy={value.status === 'loading'}>
       <h2 id="report-consist-heading" className="report-consist-heading">
-        Coach composition
+        {t('reports.consistTitle')}
         <span className="report-consist-run">
           {' '}
-          train {trainNo}, {formatDate(startDate)}
-          {value.status === 'ok' && ` · ${n(value.consist.coaches.length)} coaches · ${n(value.consist.coaches.reduce((a, c) => a + c.capacity, 0))} berths`}
+          {t('reports.consistRun', { train: trainNo, date: formatDate(startDate) })}
+          {value.status === 'ok' &&
+            t('reports.consistTotals', { coaches: n(value.consist.coaches.length), berths: n(value.consist.coaches.reduce((a, c) => a + c.capacity, 0)) })}
         </span>
       </h2>
-      {value.status === 'loading' && <p className="report-consist-note">Loading the coach composition…</p>}
+      {value.status === 'loading' && <p className="report-consist-note">{t('reports.consistLoading')}</p>}
       {value.status === 'error' && (
         <p className="report-consist-note" role="alert">
-          Coach composition unavailable: {value.message}{' '}
-          <Button type="button" link label="Try again" className="p-0" onClick={() => setAttempt((a) => a + 1)} />
+          {t('reports.consistUnavailable', { message: localizeMessage(value.message || t('reports.lookupFailed')) })}{' '}
+          <Button type="button" link label={t('reports.tryAgain')} className="p-0" onClick={() => setAttempt((a) => a + 1)} />
         </p>
       )}
-      {value.status === 'ok' && value.consist.coaches.length === 0 && <p className="report-consist-note">No coaches are recorded for this run.</p>}
+      {value.status === 'ok' && value.consist.coaches.length === 0 && <p className="report-consist-note">{t('reports.consistNone')}</p>}
       {value.status === 'ok' && value.consist.coaches.length > 0 && (
         <ol className="report-consist-list">
           {value.consist.coaches.map((c) => {
-            const label = `${c.coachId}, class ${c.class}, ${n(c.capacity)} berths`;
+            const label = t('reports.consistCoach', { coach: c.coachId, cls: c.class, berths: n(c.capacity) });
             const body = (
               <>
                 <span className="report-consist-coach">{c.coachId}</span>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useRef } from 'react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -12,13 +13,15 @@ export interface ChooserColumn {
 }
 
 const PIN_OPTIONS = [
-  { label: 'Not pinned', value: 'none' },
-  { label: 'Pin left', value: 'left' },
-  { label: 'Pin right', value: 'right' },
-];
+  { label: 'reports.notPinned', value: 'none' },
+  { label: 'reports.pinLeft', value: 'left' },
+  { label: 'reports.pinRight', value: 'right' },
+] as const;
 
 /** Show/hide, pin and reorder columns with the keyboard (headers can also be dragged and resized). */
 export function ColumnChooser({ columns, onChange, onReset }: { columns: ChooserColumn[]; onChange: (next: ChooserColumn[]) => void; onReset: () => void }) {
+  const { t } = useTranslation();
+  const pinOptions = PIN_OPTIONS.map((o) => ({ label: t(o.label), value: o.value }));
   const panel = useRef<OverlayPanel>(null);
   const baseId = useId();
   const visibleCount = columns.filter((c) => c.visible).length;
@@ -36,8 +39,8 @@ export function ColumnChooser({ columns, onChange, onReset }: { columns: Chooser
   };
   return (
     <>
-      <Button type="button" icon="pi pi-table" label="Columns" outlined size="small" aria-haspopup="dialog" onClick={(e) => panel.current?.toggle(e)} />
-      <OverlayPanel ref={panel} aria-label="Columns" className="report-column-chooser">
+      <Button type="button" icon="pi pi-table" label={t('reports.columns')} outlined size="small" aria-haspopup="dialog" onClick={(e) => panel.current?.toggle(e)} />
+      <OverlayPanel ref={panel} aria-label={t('reports.columns')} className="report-column-chooser">
         <ul className="report-column-list">
           {columns.map((c, i) => (
             <li key={c.field}>
@@ -50,17 +53,17 @@ export function ColumnChooser({ columns, onChange, onReset }: { columns: Chooser
               <label htmlFor={`${baseId}-${c.field}`}>{c.header}</label>
               <Dropdown
                 value={c.pinned ?? 'none'}
-                options={PIN_OPTIONS}
+                options={pinOptions}
                 onChange={(e) => update(i, { pinned: e.value === 'left' || e.value === 'right' ? e.value : null })}
-                aria-label={`Pinning of ${c.header}`}
+                aria-label={t('reports.pinningOf', { column: c.header })}
                 className="p-inputtext-sm"
               />
-              <Button type="button" icon="pi pi-arrow-up" text size="small" aria-label={`Move ${c.header} left`} disabled={i === 0} onClick={() => move(i, -1)} />
-              <Button type="button" icon="pi pi-arrow-down" text size="small" aria-label={`Move ${c.header} right`} disabled={i === columns.length - 1} onClick={() => move(i, 1)} />
+              <Button type="button" icon="pi pi-arrow-up" text size="small" aria-label={t('reports.moveLeft', { column: c.header })} disabled={i === 0} onClick={() => move(i, -1)} />
+              <Button type="button" icon="pi pi-arrow-down" text size="small" aria-label={t('reports.moveRight', { column: c.header })} disabled={i === columns.length - 1} onClick={() => move(i, 1)} />
             </li>
           ))}
         </ul>
-        <Button type="button" label="Restore default columns" icon="pi pi-refresh" text size="small" onClick={onReset} />
+        <Button type="button" label={t('reports.restoreColumns')} icon="pi pi-refresh" text size="small" onClick={onReset} />
       </OverlayPanel>
     </>
   );

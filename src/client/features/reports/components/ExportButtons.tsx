@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../i18n/format';
+import { localizeMessage } from '../../../i18n/messages';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
@@ -8,7 +11,7 @@ import type { SortState } from '../lib/sort-rows';
 
 const LABEL: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel', pdf: 'PDF' };
 const ICON: Record<ExportFormat, string> = { csv: 'pi pi-file', xlsx: 'pi pi-file-excel', pdf: 'pi pi-file-pdf' };
-const n = (x: number): string => x.toLocaleString('en-IN');
+const n = (x: number): string => formatNumber(x);
 
 const bytes = (b: number): string => (b < 1024 ? `${b} B` : b < 1024 * 1024 ? `${(b / 1024).toFixed(0)} KB` : `${(b / 1024 / 1024).toFixed(1)} MB`);
 
@@ -48,6 +51,7 @@ export interface ExportButtonsProps {
 
 /** One button per format of the definition, the row cap shown before export, progress while downloading. */
 export function ExportButtons({ report, tabId, filter, columns, sort, total, save = saveBlob }: ExportButtonsProps) {
+  const { t } = useTranslation();
   const reportApi = useReportApi();
   const capsId = useId();
   const [running, setRunning] = useState<{ format: ExportFormat; progress: DownloadProgress } | null>(null);
@@ -76,10 +80,10 @@ export function ExportButtons({ report, tabId, filter, columns, sort, total, sav
       });
       const name = fileName ?? exportFileName(report.export?.fileName, report.id, filter, format);
       save(blob, name);
-      setMessage({ severity: 'success', text: `Downloaded ${name}` });
+      setMessage({ severity: 'success', text: t('reports.downloaded', { name }) });
     } catch (e) {
-      if (c.signal.aborted) setMessage({ severity: 'error', text: 'Export cancelled.' });
-      else setMessage({ severity: 'error', text: e instanceof ApiError || e instanceof Error ? `Export failed: ${e.message}` : 'Export failed.' });
+      if (c.signal.aborted) setMessage({ severity: 'error', text: t('reports.exportCancelled') });
+      else setMessage({ severity: 'error', text: e instanceof ApiError || e instanceof Error ? t('reports.exportFailedWith', { message: localizeMessage(e.message) }) : t('reports.exportFailed') });
     } finally {
       if (ctrl.current === c) ctrl.current = null;
       setRunning(null);
@@ -89,7 +93,7 @@ export function ExportButtons({ report, tabId, filter, columns, sort, total, sav
   const p = running?.progress;
   const percent = p && p.totalBytes > 0 ? Math.min(100, Math.round((p.transferredBytes / p.totalBytes) * 100)) : null;
   return (
-    <div className="report-export" role="group" aria-label="Export">
+    <div className="report-export" role="group" aria-label={t('reports.export')}>
       <div className="report-export-buttons">
         {formats.map((f) => {
           const cap = report.exportCaps[f];
@@ -105,7 +109,7 @@ export function ExportButtons({ report, tabId, filter, columns, sort, total, sav
               loading={running?.format === f}
               disabled={running !== null}
               aria-describedby={capsId}
-              tooltip={over ? `${LABEL[f]} holds up to ${n(cap)} rows: only the first ${n(cap)} of ${n(total)} will be exported` : `Export all ${n(total)} rows as ${LABEL[f]} (up to ${n(cap)} rows)`}
+              tooltip={over ? t('reports.exportOver', { format: LABEL[f], cap: n(cap), total: n(total) }) : t('reports.exportAll', { format: LABEL[f], cap: n(cap), total: n(total) })}
               tooltipOptions={{ position: 'top', showOnDisabled: true }}
               onClick={() => void run(f)}
             />
@@ -113,15 +117,15 @@ export function ExportButtons({ report, tabId, filter, columns, sort, total, sav
         })}
       </div>
       <small id={capsId} className="report-export-caps">
-        Exports cover all rows of the filter, up to {formats.map((f) => `${n(report.exportCaps[f])} (${LABEL[f]})`).join(', ')}.
+        {t('reports.exportCaps', { caps: formats.map((f) => `${n(report.exportCaps[f])} (${LABEL[f]})`).join(', ') })}
       </small>
       {running && (
         <div className="report-export-progress" role="status" aria-live="polite">
-          <ProgressBar mode={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? 0} style={{ height: '0.5rem' }} aria-label={`Exporting ${LABEL[running.format]}`} />
+          <ProgressBar mode={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? 0} style={{ height: '0.5rem' }} aria-label={t('reports.exporting', { format: LABEL[running.format] })} />
           <span>
-            Preparing {LABEL[running.format]}… {p && p.transferredBytes > 0 ? `${bytes(p.transferredBytes)} received` : 'waiting for the server'}
+            {t('reports.preparing', { format: LABEL[running.format] })} {p && p.transferredBytes > 0 ? t('reports.received', { size: bytes(p.transferredBytes) }) : t('reports.waitingServer')}
           </span>
-          <Button type="button" label="Cancel" text size="small" onClick={() => ctrl.current?.abort()} />
+          <Button type="button" label={t('reports.cancel')} text size="small" onClick={() => ctrl.current?.abort()} />
         </div>
       )}
       {message && (

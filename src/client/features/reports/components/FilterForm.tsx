@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { localizeMessage } from '../../../i18n/messages';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { generateForm } from '@rjsf/primereact';
 import type { ErrorSchema, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -44,6 +46,7 @@ export interface FilterFormProps {
 
 /** The report's filter: RJSF over the definition's schema, our named widgets, the definition's rules. */
 export function FilterForm({ report, value, onChange, onRun, onReset, running, serverErrors, extraButtons }: FilterFormProps) {
+  const { t } = useTranslation();
   const { schema, uiSchema, rules } = report.filter;
   const fields = useMemo(() => cascadeFields(uiSchema), [uiSchema]);
   const needsCodes = fields.zone !== undefined || fields.division !== undefined || fields.lobby !== undefined;
@@ -55,7 +58,7 @@ export function FilterForm({ report, value, onChange, onRun, onReset, running, s
   const extraErrors = useMemo(() => {
     const properties = isObject(schema.properties) ? schema.properties : {};
     const out: Record<string, { __errors: string[] }> = {};
-    for (const p of serverErrors) if (p.field in properties) (out[p.field] ??= { __errors: [] }).__errors.push(p.reason);
+    for (const p of serverErrors) if (p.field in properties) (out[p.field] ??= { __errors: [] }).__errors.push(localizeMessage(p.reason));
     return out as ErrorSchema<Filter>;
   }, [serverErrors, schema]);
   // A scoped user's own zone/division/lobby is preset as soon as their lists arrive (and kept after a Reset).
@@ -67,11 +70,11 @@ export function FilterForm({ report, value, onChange, onRun, onReset, running, s
   const ctx: FilterWidgetContextValue = useMemo(() => ({ formData: value, codes, codesStatus, fields, trains }), [value, codes, codesStatus, fields, trains]);
   const checks = useFilterValidator(report);
 
-  if (checks.status === 'loading') return <LoadingRows label="Loading the filter…" />;
+  if (checks.status === 'loading') return <LoadingRows label={t('reports.loadingFilter')} />;
   if (checks.status === 'error') {
     return (
       <p className="report-filter-form" role="alert">
-        The filter could not be loaded: {checks.message}
+        {t('reports.filterFailed', { message: checks.message })}
       </p>
     );
   }
@@ -99,10 +102,10 @@ export function FilterForm({ report, value, onChange, onRun, onReset, running, s
         onError={() => setSubmitted(true)}
       >
         <div className="report-filter-actions">
-          <Button type="submit" label={running ? 'Running…' : 'Run'} icon="pi pi-play" loading={running} onClick={() => setSubmitted(true)} />
+          <Button type="submit" label={running ? t('reports.running') : t('reports.run')} icon="pi pi-play" loading={running} onClick={() => setSubmitted(true)} />
           <Button
             type="button"
-            label="Reset"
+            label={t('reports.reset')}
             icon="pi pi-undo"
             outlined
             onClick={() => {

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber, formatTimestamp } from '../../../i18n/format';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from 'primereact/button';
@@ -21,6 +23,7 @@ export interface PrintViewProps {
 
 /** A print-only table of all rows: fetched on demand, then the browser's print dialog. */
 export function PrintButton({ title, columns, filters, fetchAll, print = () => window.print() }: PrintViewProps) {
+  const { t } = useTranslation();
   const [state, setState] = useState<{ phase: 'idle' } | { phase: 'loading'; loaded: number; total: number } | { phase: 'ready'; data: PrintData } | { phase: 'error'; message: string }>({ phase: 'idle' });
 
   useEffect(() => {
@@ -43,16 +46,17 @@ export function PrintButton({ title, columns, filters, fetchAll, print = () => w
       const data = await fetchAll((loaded, total) => setState({ phase: 'loading', loaded, total }));
       setState({ phase: 'ready', data });
     } catch (e) {
-      setState({ phase: 'error', message: e instanceof Error ? e.message : 'Could not load the rows to print.' });
+      setState({ phase: 'error', message: e instanceof Error ? e.message : t('reports.printFailed') });
     }
   };
 
   return (
     <>
-      <Button type="button" size="small" outlined icon="pi pi-print" label="Print" loading={state.phase === 'loading'} disabled={state.phase === 'loading'} onClick={() => void start()} />
+      <Button type="button" size="small" outlined icon="pi pi-print" label={t('reports.print')} loading={state.phase === 'loading'} disabled={state.phase === 'loading'} onClick={() => void start()} />
       {state.phase === 'loading' && (
         <span role="status" className="report-print-status">
-          Preparing the print view{state.total > 0 ? `: ${state.loaded.toLocaleString('en-IN')} of ${state.total.toLocaleString('en-IN')} rows` : '…'}
+          {t('reports.printPreparing')}
+          {state.total > 0 ? t('reports.printProgress', { loaded: formatNumber(state.loaded), total: formatNumber(state.total) }) : '…'}
         </span>
       )}
       {state.phase === 'error' && (
@@ -63,8 +67,8 @@ export function PrintButton({ title, columns, filters, fetchAll, print = () => w
       {state.phase === 'ready' && (
         <>
           <span role="status" className="report-print-status">
-            Print view ready ({state.data.rows.length.toLocaleString('en-IN')} rows).{' '}
-            <Button type="button" text size="small" label="Close print view" onClick={() => setState({ phase: 'idle' })} />
+            {t('reports.printReady', { rows: formatNumber(state.data.rows.length) })}{' '}
+            <Button type="button" text size="small" label={t('reports.closePrint')} onClick={() => setState({ phase: 'idle' })} />
           </span>
           {createPortal(<PrintLayout title={title} columns={columns} filters={filters} data={state.data} />, document.body)}
         </>
@@ -74,13 +78,15 @@ export function PrintButton({ title, columns, filters, fetchAll, print = () => w
 }
 
 export function PrintLayout({ title, columns, filters, data }: { title: string; columns: readonly ColumnDef[]; filters: { label: string; value: string }[]; data: PrintData }) {
-  const printedAt = new Date().toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' });
+  const { t } = useTranslation();
+  const printedAt = formatTimestamp(new Date());
   return (
     <div className="report-print-root" data-testid="report-print">
       <h1>{title}</h1>
       <p>
-        {filters.map((f) => `${f.label}: ${f.value}`).join(' · ') || 'No filter'} · Printed {printedAt} IST · {data.rows.length.toLocaleString('en-IN')} rows
-        {data.total > data.rows.length ? ` (of ${data.total.toLocaleString('en-IN')}; export for all)` : ''}
+        {filters.map((f) => `${f.label}: ${f.value}`).join(' · ') || t('reports.noFilter')} · {t('reports.printed', { at: printedAt })} ·{' '}
+        {t('reports.printRows', { rows: formatNumber(data.rows.length) })}
+        {data.total > data.rows.length ? t('reports.printOfTotal', { total: formatNumber(data.total) }) : ''}
       </p>
       <table>
         <thead>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import { Paginator } from 'primereact/paginator';
@@ -9,6 +10,7 @@ import {
   PaginationModule,
   QuickFilterModule,
   TooltipModule,
+  LocaleModule,
   ValidationModule,
   themeQuartz,
   type ColDef,
@@ -24,7 +26,7 @@ import type { SortState } from '../lib/sort-rows';
 import { clearColumnState, columnStateKey, readColumnState, toStoredColumns, writeColumnState } from '../lib/column-state';
 import { toColDefs } from './grid-columns';
 import { ColumnChooser, type ChooserColumn } from './ColumnChooser';
-import { PAGER_PT } from './pager-a11y';
+import { pagerNames } from './pager-a11y';
 
 /** Only the modules this grid uses (sorting, moving, resizing and pinning are in the core). */
 const MODULES: Module[] = [
@@ -35,6 +37,8 @@ const MODULES: Module[] = [
   QuickFilterModule,
   PaginationModule,
   TooltipModule,
+  // The grid's own words (its loading overlay) in the interface language.
+  LocaleModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
 ];
 
@@ -88,6 +92,7 @@ const browserStorage = (): Storage | undefined => {
 };
 
 export function ResultGrid(props: ResultGridProps) {
+  const { t } = useTranslation();
   const { columns, rows, paging, loading, sort, onSortChange, onVisibleColumnsChange } = props;
   const server = paging.mode === 'server';
   const storage = props.storage ?? browserStorage();
@@ -179,16 +184,16 @@ export function ResultGrid(props: ResultGridProps) {
 
   return (
     <div className="report-grid">
-      <div className="report-grid-toolbar" role="toolbar" aria-label="Table tools">
+      <div className="report-grid-toolbar" role="toolbar" aria-label={t('reports.tableTools')}>
         <span className="p-input-icon-left report-quick-filter">
           <label htmlFor="report-quick-filter" className="report-sr-only">
-            {server ? 'Search this page' : 'Search the results'}
+            {server ? t('reports.searchPage') : t('reports.searchResults')}
           </label>
           <input
             id="report-quick-filter"
             type="search"
             className="p-inputtext p-component"
-            placeholder={server ? 'Search this page…' : 'Search the results…'}
+            placeholder={server ? t('reports.searchPagePlaceholder') : t('reports.searchResultsPlaceholder')}
             value={quick}
             onChange={(e) => setQuick(e.target.value)}
           />
@@ -214,7 +219,8 @@ export function ResultGrid(props: ResultGridProps) {
           enableCellTextSelection
           ensureDomOrder
           suppressDragLeaveHidesColumns
-          overlayNoRowsTemplate="<span>No rows match the search.</span>"
+          overlayNoRowsTemplate={`<span>${t('reports.noRowsMatch')}</span>`}
+          localeText={{ loadingOoo: t('reports.gridLoading'), noRowsToShow: t('reports.noRowsMatch') }}
           onGridReady={(e) => {
             apiRef.current = e.api;
             const stored = readColumnState(storage, key, fields);
@@ -243,8 +249,8 @@ export function ResultGrid(props: ResultGridProps) {
             if (e.rows !== pager.size) gridApi.setGridOption('paginationPageSize', e.rows);
             gridApi.paginationGoToPage(e.page);
           }}
-          aria-label="Pages"
-          pt={PAGER_PT}
+          aria-label={t('reports.pages')}
+          pt={pagerNames(t('reports.rowsPerPage'))}
         />
       )}
     </div>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { localizeMessage } from '../../../i18n/messages';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
@@ -21,13 +23,14 @@ function useElapsed(active: boolean): number {
 }
 
 export function LoadingRows({ label }: { label: string }) {
+  const { t } = useTranslation();
   const seconds = useElapsed(true);
   return (
     <div className="report-loading" role="status" aria-live="polite">
       <ProgressBar mode="indeterminate" style={{ height: '0.35rem' }} aria-label={label} />
       <p>
         {label}
-        {seconds >= 3 ? ` (${seconds} s; still working)` : ''}
+        {seconds >= 3 ? t('reports.stillWorking', { seconds }) : ''}
       </p>
       {[0, 1, 2, 3, 4].map((i) => (
         <Skeleton key={i} height="1.6rem" className="report-skeleton-row" />
@@ -37,36 +40,40 @@ export function LoadingRows({ label }: { label: string }) {
 }
 
 export function ErrorState({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
   return (
     <div className="report-error" role="alert">
-      <Message severity="error" text={`${title}: ${message}`} />
-      {onRetry && <Button type="button" label="Try again" icon="pi pi-refresh" text onClick={onRetry} />}
+      <Message severity="error" text={`${title}: ${localizeMessage(message)}`} />
+      {onRetry && <Button type="button" label={t('reports.tryAgain')} icon="pi pi-refresh" text onClick={onRetry} />}
     </div>
   );
 }
 
 export function ReportNotFound({ id }: { id: string }) {
+  const { t } = useTranslation();
   return (
     <div className="report-page report-not-found">
-      <h1>Report not found</h1>
+      <h1>{t('reports.notFoundTitle')}</h1>
       <p>
-        There is no report named <code>{id}</code>. It may have been renamed or removed.
+        {t('reports.notFoundBefore')} <code>{id}</code>
+        {t('reports.notFoundAfter')}
       </p>
-      <Link to={DASHBOARD_PATH}>Back to the dashboard</Link>
+      <Link to={DASHBOARD_PATH}>{t('reports.backToDashboard')}</Link>
     </div>
   );
 }
 
 export function ReportUnavailable({ id, reason }: { id: string; reason: string }) {
+  const { t } = useTranslation();
   return (
     <div className="report-page report-unavailable">
-      <h1>Report unavailable</h1>
+      <h1>{t('reports.unavailableTitle')}</h1>
       <p>
-        The report <code>{id}</code> cannot be shown right now because its definition has a problem. Please tell the HHT team.
+        {t('reports.unavailableBefore')} <code>{id}</code> {t('reports.unavailableAfter')}
       </p>
       <Message severity="warn" text={reason} />
       <p>
-        <Link to={DASHBOARD_PATH}>Back to the dashboard</Link>
+        <Link to={DASHBOARD_PATH}>{t('reports.backToDashboard')}</Link>
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { localizeMessage } from '../../../i18n/messages';
 /** Cross-field filter rules (definition.filter.rules) and friendly wording of schema errors. */
 import type { CustomValidator, ErrorTransformer, FormValidation, RJSFValidationError } from '@rjsf/utils';
 import type { DateRangeRule, JsonObject } from '../../../../shared/report-definition';
@@ -26,7 +27,7 @@ export function customValidateFor(rules: readonly DateRangeRule[] | undefined): 
     for (const p of ruleProblems(formData ?? {}, rules)) {
       // RJSF builds one FieldValidation per schema property; the index type cannot express that, hence the narrowing.
       const field = (errors as Record<string, FormValidation | undefined>)[p.field];
-      field?.addError(p.reason);
+      field?.addError(localizeMessage(p.reason));
     }
     return errors;
   };
@@ -47,5 +48,9 @@ export function friendlyMessage(e: RJSFValidationError, schema: JsonObject): str
 }
 
 export function transformErrorsFor(schema: JsonObject): ErrorTransformer<Filter> {
-  return (errors) => errors.map((e) => ({ ...e, message: friendlyMessage(e, schema), stack: friendlyMessage(e, schema) }));
+  return (errors) =>
+    errors.map((e) => {
+      const text = localizeMessage(friendlyMessage(e, schema));
+      return { ...e, message: text, stack: text };
+    });
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
@@ -6,6 +7,7 @@ import { useFilterWidgetContext } from './context';
 import { dropdownNames } from './dropdown-a11y';
 
 function CascadeWidget({ level, props }: { level: keyof CascadeFields; props: WidgetProps }) {
+  const { t } = useTranslation();
   const { id, label, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors = [] } = props;
   const { codes, codesStatus, fields, formData } = useFilterWidgetContext();
   const current = typeof value === 'string' ? value : '';
@@ -37,14 +39,14 @@ function CascadeWidget({ level, props }: { level: keyof CascadeFields; props: Wi
         onChange(typeof v === 'string' && v ? v : undefined);
       }}
       loading={codesStatus === 'loading'}
-      placeholder={codesStatus === 'loading' ? 'Loading…' : required ? 'Choose' : 'All'}
+      placeholder={codesStatus === 'loading' ? t('common.loading') : required ? t('reports.choose') : t('reports.all')}
       showClear={!required && current !== '' && !locked}
       filter={options.length > 10}
-      emptyMessage="No codes available"
+      emptyMessage={t('reports.noCodes')}
       {...common}
       disabled={common.disabled || locked}
-      tooltip={locked ? 'Your area' : undefined}
-      pt={dropdownNames(label || id)}
+      tooltip={locked ? t('reports.yourArea') : undefined}
+      pt={dropdownNames(t('reports.showChoices', { label: label || id }))}
     />
   );
 }

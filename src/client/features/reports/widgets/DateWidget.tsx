@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Calendar } from 'primereact/calendar';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 
@@ -19,6 +20,7 @@ export function dateToIso(d: Date): string {
 
 /** Date shown dd/mm/yyyy, value an ISO date string as the schema's format 'date' expects. */
 export function DateWidget(props: WidgetProps) {
+  const { t } = useTranslation();
   const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors = [] } = props;
   return (
     <Calendar
@@ -32,7 +34,7 @@ export function DateWidget(props: WidgetProps) {
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
       dateFormat="dd/mm/yy"
-      placeholder="dd/mm/yyyy"
+      placeholder={t('reports.datePlaceholder')}
       showIcon
       showButtonBar
       required={required}

@@ -1,4 +1,5 @@
 import { Dropdown } from 'primereact/dropdown';
+import { useTranslation } from 'react-i18next';
 import { Widgets } from '@rjsf/primereact';
 import { ariaDescribedByIds, enumOptionsIndexForValue, enumOptionsValueForIndex, type WidgetProps } from '@rjsf/utils';
 import { dropdownNames } from './dropdown-a11y';
@@ -11,6 +12,7 @@ import { dropdownNames } from './dropdown-a11y';
  */
 export function SelectWidget(props: WidgetProps) {
   const { id, htmlName, label, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors = [], options, placeholder, multiple } = props;
+  const { t } = useTranslation();
   const RjsfSelect = Widgets.SelectWidget;
   if (multiple && RjsfSelect) return <RjsfSelect {...props} />;
   const enumOptions = options.enumOptions ?? [];
@@ -33,7 +35,7 @@ export function SelectWidget(props: WidgetProps) {
       }}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
-      placeholder={placeholder || (required ? 'Choose' : 'All')}
+      placeholder={placeholder || (required ? t('reports.choose') : t('reports.all'))}
       showClear={!required && index !== null && !(disabled || readonly)}
       filter={enumOptions.length > 10}
       required={required}
@@ -41,7 +43,7 @@ export function SelectWidget(props: WidgetProps) {
       autoFocus={autofocus}
       invalid={rawErrors.length > 0}
       aria-describedby={ariaDescribedByIds(id)}
-      pt={dropdownNames(name)}
+      pt={dropdownNames(t('reports.showChoices', { label: name }))}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { AutoComplete } from 'primereact/autocomplete';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
@@ -16,6 +17,7 @@ export function suggestTrains(trains: readonly string[], query: string): string[
 
 /** Train number: free text (trimmed) with suggestions from the signed-in user's train list. */
 export function TrainWidget(props: WidgetProps) {
+  const { t } = useTranslation();
   const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors = [], placeholder } = props;
   const { trains } = useFilterWidgetContext();
   const [items, setItems] = useState<string[]>([]);
@@ -28,7 +30,7 @@ export function TrainWidget(props: WidgetProps) {
       suggestions={items}
       completeMethod={(e) => setItems(suggestTrains(trains, e.query))}
       dropdown={trains.length > 0}
-      dropdownAriaLabel="Show my trains"
+      dropdownAriaLabel={t('reports.showMyTrains')}
       onChange={(e) => {
         const v: unknown = e.value;
         const t = typeof v === 'string' ? v.trim() : '';
@@ -40,7 +42,7 @@ export function TrainWidget(props: WidgetProps) {
       disabled={disabled || readonly}
       autoFocus={autofocus}
       invalid={rawErrors.length > 0}
-      placeholder={placeholder || (trains.length > 0 ? 'Type or pick a train' : 'Train number')}
+      placeholder={placeholder || (trains.length > 0 ? t('reports.typeOrPickTrain') : t('reports.trainNumber'))}
       inputMode="numeric"
       autoComplete="off"
       maxLength={10}

@@ -5,9 +5,10 @@ import type { DropdownPassThroughOptions } from 'primereact/dropdown';
  * native <select> it keeps for form posts (removed from the accessibility tree: the combobox input is the control)
  * and the arrow, a role=button that would otherwise be named only by the placeholder, or not at all.
  */
-export function dropdownNames(label: string): DropdownPassThroughOptions {
+/** `triggerName` is the arrow's whole name, in the user's language (e.g. "Class: show the choices"). */
+export function dropdownNames(triggerName: string): DropdownPassThroughOptions {
   return {
     select: { 'aria-hidden': true },
-    trigger: { 'aria-label': `${label}: show the choices` },
+    trigger: { 'aria-label': triggerName },
   };
 }

@@ -1,0 +1,14 @@
+import shell from './shell.json';
+import settings from './settings.json';
+import a11y from './a11y.json';
+import game from './game.json';
+import notfound from './notfound.json';
+import reports from './reports.json';
+import dashboard from './dashboard.json';
+import whatsnew from './whatsnew.json';
+import feedback from './feedback.json';
+import devices from './devices.json';
+
+/** Everything after sign-in (and the not-found screen): loaded with those routes. */
+export const enApp = { shell, settings, a11y, game, notfound, reports, dashboard, whatsnew, feedback, devices };
+export type AppTexts = typeof enApp;
