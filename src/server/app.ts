@@ -86,7 +86,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
 
   healthRoutes(app, db);
   const authOptions = auth ?? authOptionsFromEnv();
-  registerAuth(app, { config, db, options: authOptions, signingSecret: await resolveSigningSecret(config, db) });
+  await registerAuth(app, { config, db, options: authOptions, signingSecret: await resolveSigningSecret(config, db) });
 
   // Report definitions: loaded now, reloaded on change of reports/ or schemas/.
   const registry = new ReportRegistry(

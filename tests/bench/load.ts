@@ -30,7 +30,7 @@ function arg(name: string): string | undefined {
 const adminUrl = arg('database-url') ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('--load needs PostgreSQL: pass --database-url or set TEST_DATABASE_URL');
 const seconds = Number(arg('seconds') ?? '10');
-const DB_NAME = 'hht_bench_load';
+const DB_NAME = arg('db-name') ?? 'hht_bench_load';
 const LIGHT = 'getVacantBerths';
 const REPORTS = ['getVacantBerths', 'chart-load-new', 'coach-deficiency', 'classwise-Occupancy', 'psgnCoachWiseCount', 'allotmentReport'];
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;

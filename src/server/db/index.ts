@@ -2,7 +2,7 @@ import { openPg } from './pg-driver';
 import { openPglite } from './pglite-driver';
 import type { Db } from './types';
 
-export type { Db, Queryable, DriverName } from './types';
+export type { Db, Queryable, DriverName, Listener, ListenHandlers } from './types';
 
 export interface DbOptions {
   /** PostgreSQL connection string; when set, the embedded database is not used. */

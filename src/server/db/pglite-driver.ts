@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { checkBatchSize, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type Queryable } from './types';
+import { checkBatchSize, checkChannel, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type Queryable } from './types';
 
 /**
  * PGlite runs one statement at a time. We queue every call through one promise chain, so concurrent
@@ -70,6 +70,12 @@ export async function openPglite(dataDir: string | null, image?: Blob): Promise<
         }),
       ),
     iterate: <T>(sql: string, params: readonly unknown[], opts: IterateOptions) => iterateHeld<T>(sql, params, opts),
+    // One in-process session: it hears its own NOTIFYs, and there is no connection to lose.
+    listen: async (channel, handlers) => {
+      const stop = await enqueue(() => pg.listen(checkChannel(channel), (payload) => handlers.message(payload)));
+      handlers.state(true);
+      return { close: () => enqueue(() => stop()).catch(() => undefined) };
+    },
     close: () => enqueue(() => pg.close()),
     dumpImage: () => enqueue(() => pg.dumpDataDir('none')),
   };

@@ -27,6 +27,27 @@ export interface IterateOptions {
   prepare?: (tx: Queryable) => Promise<void>;
 }
 
+/** What a LISTEN on a channel reports (Db.listen). */
+export interface ListenHandlers {
+  /** One notification's payload. */
+  message(payload: string): void;
+  /**
+   * false: the listening connection was lost, so notifications may be missed until the next true (reconnected and
+   * listening again). Whoever trusts state on the strength of notifications must stop trusting it while false.
+   */
+  state(listening: boolean): void;
+}
+
+export interface Listener {
+  close(): Promise<void>;
+}
+
+/** Channel names are spliced into LISTEN: our own constants only. */
+export function checkChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new RangeError(`bad channel name ${channel}`);
+  return channel;
+}
+
 export interface Db extends Queryable {
   readonly driver: DriverName;
   /** Runs fn in one transaction on one connection; rolls back if fn throws. */
@@ -42,6 +63,11 @@ export interface Db extends Queryable {
    * between batches. Stopping early (break, return(), a thrown error) closes the cursor and frees its connection.
    */
   iterate<T = Record<string, unknown>>(sql: string, params: readonly unknown[], opts: IterateOptions): AsyncIterable<T[]>;
+  /**
+   * LISTEN on a channel (NOTIFY, pg_notify): resolves once listening (state(true) has been called). On PostgreSQL a
+   * connection of its own, to the primary, reconnected after a loss; on PGlite the one in-process session.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tar image (used to clone seeded test databases quickly). */
   dumpImage?(): Promise<Blob>;
