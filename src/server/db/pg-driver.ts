@@ -14,7 +14,7 @@ export async function openPg(connectionString: string): Promise<Db> {
   const asQueryable = (c: pg.Pool | pg.PoolClient): Queryable => ({
     query: async (sql, params) => {
       const r = await c.query(sql, params ? [...params] : undefined);
-      return { rows: r.rows, fields: r.fields.map((f) => f.name) };
+      return { rows: r.rows, fields: r.fields.map((f) => f.name), types: r.fields.map((f) => f.dataTypeID) };
     },
     exec: async (sql) => {
       await c.query(sql);

@@ -18,7 +18,7 @@ export async function openPglite(dataDir: string | null, image?: Blob): Promise<
   const wrapTx = (tx: Transaction): Queryable => ({
     query: async (sql, params) => {
       const r = await tx.query(sql, params ? [...params] : undefined);
-      return { rows: r.rows as never[], fields: r.fields.map((f) => f.name) };
+      return { rows: r.rows as never[], fields: r.fields.map((f) => f.name), types: r.fields.map((f) => f.dataTypeID) };
     },
     exec: async (sql) => {
       await tx.exec(sql);
@@ -54,7 +54,7 @@ export async function openPglite(dataDir: string | null, image?: Blob): Promise<
     query: (sql, params) =>
       enqueue(async () => {
         const r = await pg.query(sql, params ? [...params] : undefined);
-        return { rows: r.rows as never[], fields: r.fields.map((f) => f.name) };
+        return { rows: r.rows as never[], fields: r.fields.map((f) => f.name), types: r.fields.map((f) => f.dataTypeID) };
       }),
     exec: (sql) =>
       enqueue(async () => {

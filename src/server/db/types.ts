@@ -5,6 +5,8 @@ export interface QueryResult<T> {
   rows: T[];
   /** Names of the result's columns, in order (known even when no row came back); both drivers fill it. */
   fields?: string[];
+  /** PostgreSQL type OIDs of those columns, in the same order; both drivers fill it. */
+  types?: number[];
 }
 
 /** The database role report SQL runs as (migration 010): it may read the domain tables only. */
