@@ -141,6 +141,7 @@ async function* iterateCursor<T>(
   let broken: Error | undefined;
   try {
     await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    await opts.setup?.(asQueryable(c));
     await opts.prepare?.(asQueryable(c));
     await c.query(`DECLARE ${name} NO SCROLL CURSOR FOR ${sql}`, [...params]);
     for (;;) {

@@ -23,8 +23,13 @@ export interface IterateOptions {
   /** Rows per batch (at least 1). */
   batchSize: number;
   /**
-   * Runs first, in the reading transaction (statement timeout, a count under the same snapshot). Throwing ends the
-   * iteration before any row is read.
+   * Settings of every reading transaction (the report role, the statement timeout): once on PostgreSQL, where one
+   * transaction reads everything; before each batch on PGlite, where each batch is a transaction of its own.
+   */
+  setup?: (tx: Queryable) => Promise<void>;
+  /**
+   * Runs once, after setup, before any row is read (a count, a cap check). PostgreSQL: in the reading transaction,
+   * so under the same snapshot as the rows. Throwing ends the iteration before any row is read.
    */
   prepare?: (tx: Queryable) => Promise<void>;
 }
@@ -61,8 +66,10 @@ export interface Db extends Queryable {
    */
   reportSession<T>(timeoutMs: number, fn: (q: Queryable) => Promise<T>): Promise<T>;
   /**
-   * The rows of one query in batches, never all in memory: a cursor read n rows at a time. Other requests go on
-   * between batches. Stopping early (break, return(), a thrown error) closes the cursor and frees its connection.
+   * The rows of one query in batches, never all in memory. Other requests go on between batches. PostgreSQL: a
+   * cursor in one read-only snapshot. PGlite (one session): each batch a LIMIT/OFFSET read of its own, so other
+   * users' statements run between batches; a query that cannot stop early (a batch slower than the driver's limit)
+   * goes on from a held cursor. Stopping early (break, return(), a thrown error) closes whatever is open.
    */
   iterate<T = Record<string, unknown>>(sql: string, params: readonly unknown[], opts: IterateOptions): AsyncIterable<T[]>;
   /**
