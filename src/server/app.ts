@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import type { Config } from './config';
 import type { Db } from './db';
 import { systemClock, type Clock } from './clock';
@@ -12,6 +11,7 @@ import { registerRouteList } from './plugins/route-list';
 import { registerSpa } from './plugins/spa';
 import { registerCompression } from './http/compress';
 import { registerApiNoStore } from './http/cache-policy';
+import { registerSecurityHeaders } from './http/security-headers';
 import { serverLimitOptions } from './http/limits';
 import { healthRoutes } from './routes/health';
 import { reportRoutes } from './routes/reports';
@@ -67,7 +67,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     });
   }
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
