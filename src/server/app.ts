@@ -12,6 +12,7 @@ import { registerSpa } from './plugins/spa';
 import { registerCompression } from './http/compress';
 import { registerApiNoStore } from './http/cache-policy';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerRequestLog } from './http/request-log';
 import { serverLimitOptions } from './http/limits';
 import { healthRoutes } from './routes/health';
 import { reportRoutes } from './routes/reports';
@@ -39,7 +40,7 @@ export interface AppDeps {
   config: Config;
   db: Db;
   clock?: Clock;
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Sign-in settings (SU mobiles, rate limits, SMS adapter); read from the environment when absent. */
   auth?: AuthOptions;
 }
@@ -48,6 +49,7 @@ export interface AppDeps {
 export async function buildApp({ config, db, clock = systemClock, logger = false, auth }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    disableRequestLogging: true, // see http/request-log.ts
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false }, plugins: [portalFormats] },
@@ -55,6 +57,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   });
   app.server.maxConnections = config.limits.maxConnections;
   registerErrorHandler(app);
+  registerRequestLog(app);
   registerInputGuard(app);
   registerRouteList(app);
   registerApiNoStore(app);
