@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { Db } from './db';
@@ -49,7 +49,7 @@ export interface AppDeps {
 export async function buildApp({ config, db, clock = systemClock, logger = false, auth }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    disableRequestLogging: true, // see http/request-log.ts
+    logController: new LogController({ disableRequestLogging: true }), // see http/request-log.ts
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false }, plugins: [portalFormats] },

@@ -5,7 +5,7 @@ export const SLOW_REQUEST_MS = 1_000;
 
 /**
  * Fastify's own request logging writes two lines per request at info (the default level): at thousands of requests
- * a second that is a large part of the server's work and of the log. It is off (disableRequestLogging); instead
+ * a second that is a large part of the server's work and of the log. It is off (LogController disableRequestLogging); instead
  * one line per answer that went wrong (5xx) or was slow. Access logs belong to the reverse proxy.
  */
 export function registerRequestLog(app: FastifyInstance): void {
