@@ -3,6 +3,7 @@ import { extname, join, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_PAYLOAD_KEY } from './src/shared/constants.ts';
+import { accessibleThemeCss, parseAccessiblePrimary, type AccessiblePrimary } from './src/shared/theme-contrast.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
@@ -34,6 +35,28 @@ function themeIds(): string[] {
   return ids;
 }
 
+/** themes.json's "accessible" primaries by theme id: their theme.css is served with it (src/shared/theme-contrast.ts). */
+function themeFixes(): Map<string, AccessiblePrimary> {
+  const doc: unknown = JSON.parse(readFileSync(resolve('themes/themes.json'), 'utf8'));
+  const groups = typeof doc === 'object' && doc !== null && 'groups' in doc && Array.isArray(doc.groups) ? doc.groups : [];
+  const out = new Map<string, AccessiblePrimary>();
+  for (const g of groups) {
+    for (const t of typeof g === 'object' && g !== null && 'themes' in g && Array.isArray(g.themes) ? g.themes : []) {
+      if (typeof t !== 'object' || t === null || !('id' in t) || typeof t.id !== 'string' || !('accessible' in t)) continue;
+      const fix = parseAccessiblePrimary(t.accessible);
+      if (typeof fix === 'string') throw new Error(`themes/themes.json: theme "${t.id}": ${fix}`);
+      if (fix) out.set(t.id, fix);
+    }
+  }
+  return out;
+}
+
+/** A theme file as served: theme.css with its readable primary, anything else as PrimeReact ships it. */
+function themeFile(id: string, rel: string, fixes: Map<string, AccessiblePrimary>): Buffer | string {
+  const bytes = readFileSync(join(THEMES_SRC, id, rel));
+  return rel === 'theme.css' ? accessibleThemeCss(bytes.toString('utf8'), fixes.get(id)) : bytes;
+}
+
 /** Where index.html wants the default theme's stylesheet: before the app's CSS, which overrides it. */
 const THEME_LINK_MARK = '<!-- hht:theme-link -->';
 
@@ -58,7 +81,8 @@ function themeFiles(id: string): string[] {
 /**
  * PrimeReact's own theme files, no CDN: copied into the build as themes/<id>/theme.css (+ fonts) for every theme of
  * themes/themes.json, and served from node_modules under /themes/ by the dev server. index.html gets the default
- * theme's <link> (id theme-link, as src/client/layout/theme-link.ts expects) ahead of the app's own CSS.
+ * theme's <link> (id theme-link, as src/client/layout/theme-link.ts expects) ahead of the app's own CSS. A theme
+ * whose primary does not reach 4.5:1 is served with themes.json's "accessible" primary (src/shared/theme-contrast.ts).
  */
 function primeThemes(): Plugin {
   return {
@@ -83,13 +107,15 @@ function primeThemes(): Plugin {
           return;
         }
         res.setHeader('Content-Type', CONTENT_TYPES[extname(file)] ?? 'application/octet-stream');
-        createReadStream(file).pipe(res);
+        if (m?.[2] === 'theme.css' && m[1]) res.end(themeFile(m[1], 'theme.css', themeFixes()));
+        else createReadStream(file).pipe(res);
       });
     },
     generateBundle() {
+      const fixes = themeFixes();
       for (const id of themeIds()) {
         for (const rel of themeFiles(id)) {
-          this.emitFile({ type: 'asset', fileName: `themes/${id}/${rel}`, source: readFileSync(join(THEMES_SRC, id, rel)) });
+          this.emitFile({ type: 'asset', fileName: `themes/${id}/${rel}`, source: themeFile(id, rel, fixes) });
         }
       }
     },

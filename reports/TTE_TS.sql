@@ -1,6 +1,8 @@
 -- TTE working summary, one row per beat (TTE on a train run), for run dates in the range.
 -- Runs come from the train_runs (start_date, div_code) index; event and EFT counts are grouped once per beat
 -- (LEFT JOINs on the grouped key, so the count(*) of server paging does not compute them).
+-- Checked: distinct passengers the beat marked O or NT, and those it gave a berth on board with no O/NT mark of
+-- their own (the allotment marks them O): the run's checked passengers are its passengers with a mark.
 WITH runs AS (
   SELECT tr.run_id, tr.train_no, tr.start_date
     FROM train_runs tr
@@ -35,7 +37,9 @@ SELECT b.tte_id,
   JOIN ttes t ON t.tte_id = b.tte_id
   LEFT JOIN (
         SELECT ce.beat_id,
-               count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type IN ('O', 'NT'))::int AS checked,
+               count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type IN ('O', 'NT')
+                 OR (ce.event_type = 'ALLOTTED' AND NOT EXISTS (
+                       SELECT 1 FROM checking_events m WHERE m.psgn_id = ce.psgn_id AND m.event_type IN ('O', 'NT'))))::int AS checked,
                count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type = 'NT')::int AS nt,
                count(*) FILTER (WHERE ce.event_type = 'ALLOTTED')::int AS allotted
           FROM checking_events ce

@@ -1,5 +1,6 @@
 -- TWRBeatwise: the Train Working Report of one run, one row per beat: TTE, HHT, coaches, passengers checked
--- (distinct passengers marked O or NT), not turned up, berths allotted, EFTs and their amount.
+-- (distinct passengers marked O or NT, and those given a berth on board with no O/NT mark of their own, whom the
+-- allotment marks O: over the beats, the run's passengers with a mark), not turned up, berths allotted, EFTs.
 WITH run AS (
   SELECT tr.run_id, tr.train_no, tr.start_date
     FROM train_runs tr
@@ -7,7 +8,9 @@ WITH run AS (
      AND tr.start_date = :startDate::date
 ), ev AS (
   SELECT ce.beat_id,
-         count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type IN ('O', 'NT'))::int AS checked,
+         count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type IN ('O', 'NT')
+           OR (ce.event_type = 'ALLOTTED' AND NOT EXISTS (
+                 SELECT 1 FROM checking_events m WHERE m.psgn_id = ce.psgn_id AND m.event_type IN ('O', 'NT'))))::int AS checked,
          count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type = 'NT')::int AS nt,
          count(*) FILTER (WHERE ce.event_type = 'ALLOTTED')::int AS allotted,
          count(*) FILTER (WHERE ce.event_type IN ('SHIFTED', 'GOT_DOWN'))::int AS shifted_got_down

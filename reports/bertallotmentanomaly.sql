@@ -88,14 +88,19 @@ WITH ra AS (
      AND a.from_seq < h.to_seq AND h.from_seq < a.to_seq
   UNION ALL
   SELECT a.realloc_id, 'OUT_OF_PRIORITY', q.pnr,
-         'RAC passenger PNR ' || q.pnr || ' (' || q.current_status || ') was still waiting'
+         'RAC passenger PNR ' || q.pnr || ' (' || q.charted_status || ') was still waiting'
     FROM ra a
     CROSS JOIN LATERAL (
-          SELECT p.pnr, p.current_status
+          -- RAC as charted: a passenger given a berth later reads CNF/coach/berth now, their reallocation keeps the RAC.
+          SELECT p.pnr, coalesce(pa.prev_status, p.current_status) AS charted_status
             FROM passengers p
+            LEFT JOIN LATERAL (
+                  SELECT r1.prev_status FROM reallocations r1
+                   WHERE r1.run_id = p.run_id AND r1.psgn_id = p.psgn_id ORDER BY r1.allotted_at LIMIT 1
+                 ) pa ON true
            WHERE p.run_id = a.run_id
              AND p.class = a.class
-             AND p.current_status LIKE 'RAC%'
+             AND coalesce(pa.prev_status, p.current_status) LIKE 'RAC%'
              AND p.mark = 'O'
              AND p.psgn_id <> a.psgn_id
              AND (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = a.train_no AND s.station_code = p.from_station) < a.to_seq

@@ -21,7 +21,7 @@ SELECT rc.seq,
   JOIN run_coaches rc ON rc.run_id = tr.run_id
   CROSS JOIN LATERAL (
         SELECT count(*)::int AS total,
-               count(*) FILTER (WHERE p.current_status = 'CNF')::int AS cnf,
+               count(*) FILTER (WHERE p.current_status LIKE 'CNF%')::int AS cnf, -- CNF, or CNF/coach/berth once allotted on board
                count(*) FILTER (WHERE p.current_status LIKE 'RAC%')::int AS rac,
                count(*) FILTER (WHERE p.current_status LIKE '%WL%')::int AS wl,
                count(*) FILTER (WHERE p.gender = 'M')::int AS male,

@@ -1,3 +1,5 @@
+-- Passengers per run date over the 7 days up to the date, from the passenger rollup (migration 014): a few
+-- dozen rows per run instead of every passenger of a week.
 SELECT d.day::date AS run_date,
        coalesce(x.runs, 0) AS runs,
        coalesce(x.passengers, 0) AS passengers,
@@ -5,24 +7,14 @@ SELECT d.day::date AS run_date,
        coalesce(x.not_turned_up, 0) AS not_turned_up
   FROM generate_series(:srcDate::date - 6, :srcDate::date, interval '1 day') AS d(day)
   LEFT JOIN (
-        -- Counted run by run through the passengers_run index: the runs of 7 days are a fifth of the table, and a
-        -- scan of all of it (what the planner picks for a join) costs seconds on the large data set.
-        SELECT tr.start_date,
-               (count(*) FILTER (WHERE ps.passengers > 0))::int AS runs,
-               sum(ps.passengers)::int AS passengers,
-               sum(ps.turned_up)::int AS turned_up,
-               sum(ps.not_turned_up)::int AS not_turned_up
-          FROM train_runs tr
-          CROSS JOIN LATERAL (
-                SELECT count(*) AS passengers,
-                       count(*) FILTER (WHERE p.mark = 'O') AS turned_up,
-                       count(*) FILTER (WHERE p.mark = 'NT') AS not_turned_up
-                  FROM passengers p
-                 WHERE p.run_id = tr.run_id
-                   AND p.current_status <> 'CAN'
-                   AND {{scope}}
-               ) ps
-         WHERE tr.start_date BETWEEN :srcDate::date - 6 AND :srcDate::date
-         GROUP BY tr.start_date
+        SELECT p.start_date,
+               count(DISTINCT p.run_id)::int AS runs,
+               sum(p.passengers)::int AS passengers,
+               sum(p.turned_up)::int AS turned_up,
+               sum(p.not_turned_up)::int AS not_turned_up
+          FROM rollup_run_passengers p
+         WHERE p.start_date BETWEEN :srcDate::date - 6 AND :srcDate::date
+           AND {{scope}}
+         GROUP BY p.start_date
        ) x ON x.start_date = d.day::date
  ORDER BY d.day

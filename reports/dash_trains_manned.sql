@@ -1,19 +1,16 @@
--- Lobby users see the runs their lobby works first (the lobby of beat 1).
+-- Runs of the date with their reserved coaches, coaches manned with an HHT and HHTs used, from the manning rollup
+-- (migration 015). Lobby users see the runs their lobby works first (the lobby of beat 1).
 SELECT tr.train_no,
        t.name AS train_name,
        tr.start_date,
-       (SELECT count(*) FROM run_coaches rc WHERE rc.run_id = tr.run_id)::int AS reserved_coaches,
-       (SELECT count(*) FROM run_coaches rc
-         WHERE rc.run_id = tr.run_id
-           AND EXISTS (SELECT 1 FROM beats b WHERE b.run_id = tr.run_id AND b.device_id IS NOT NULL AND rc.coach_id = ANY (b.coaches)))::int AS manned_coaches,
-       (SELECT count(DISTINCT b.device_id) FROM beats b WHERE b.run_id = tr.run_id)::int AS hhts_used,
-       CASE WHEN EXISTS (SELECT 1 FROM beats b WHERE b.run_id = tr.run_id AND b.device_id IS NOT NULL) THEN 'YES' ELSE 'NO' END AS manned,
-       CASE WHEN EXISTS (SELECT 1 FROM beats b WHERE b.run_id = tr.run_id AND b.device_id IS NOT NULL) THEN 1 ELSE 0 END AS is_manned
-  FROM train_runs tr
+       ob.reserved_coaches,
+       ob.manned_coaches,
+       ob.hhts_used,
+       CASE WHEN ob.manned THEN 'YES' ELSE 'NO' END AS manned,
+       CASE WHEN ob.manned THEN 1 ELSE 0 END AS is_manned
+  FROM rollup_run_manning ob
+  JOIN train_runs tr ON tr.run_id = ob.run_id
   JOIN trains t ON t.train_no = tr.train_no
-  LEFT JOIN LATERAL (
-        SELECT b.lobby_code FROM beats b WHERE b.run_id = tr.run_id ORDER BY b.beat_no LIMIT 1
-       ) ob ON TRUE
- WHERE tr.start_date = :srcDate::date
+ WHERE ob.start_date = :srcDate::date
    AND {{scope}}
  ORDER BY tr.train_no

@@ -1,22 +1,22 @@
 -- EFTs per TTE issued in an IST date range: count, amount, cash and digital (card + UPI).
+-- Reads the EFT rollup (migration 014: per IST issue date, run, TTE and payment mode).
 SELECT e.tte_id,
        t.name AS tte_name,
        t.designation,
        e.lobby_code,
        e.div_code,
        e.zone_code,
-       count(*)::int AS eft_count,
+       sum(e.efts)::int AS eft_count,
        count(DISTINCT e.run_id)::int AS trains_worked,
        sum(e.total) AS amount,
        COALESCE(sum(e.total) FILTER (WHERE e.payment_mode = 'CASH'), 0) AS cash,
        COALESCE(sum(e.total) FILTER (WHERE e.payment_mode <> 'CASH'), 0) AS digital,
-       round(100.0 * count(*) FILTER (WHERE e.payment_mode <> 'CASH') / count(*), 1) AS digital_pct,
+       round(100.0 * COALESCE(sum(e.efts) FILTER (WHERE e.payment_mode <> 'CASH'), 0) / sum(e.efts), 1) AS digital_pct,
        :start_date::date AS from_date,
        :end_date::date AS to_date
-  FROM efts e
+  FROM rollup_efts e
   LEFT JOIN ttes t ON t.tte_id = e.tte_id
- WHERE e.issued_at >= :start_date::date::timestamp AT TIME ZONE 'Asia/Kolkata'
-   AND e.issued_at < (:end_date::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
+ WHERE e.issue_date BETWEEN :start_date::date AND :end_date::date
    AND (:zone::text IS NULL OR e.zone_code = :zone)
    AND (:division::text IS NULL OR e.div_code = :division)
    AND {{scope}}

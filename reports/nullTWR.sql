@@ -1,5 +1,6 @@
 -- getZeroBooking: beats of the runs of the date whose Train Working Report has zero bookings checked: the TWR
--- is EMPTY, or the beat's HHT recorded no passenger as turned up (O) or not turned up (NT).
+-- is EMPTY, or the beat's HHT recorded no passenger as turned up (O) or not turned up (NT), nor gave one a berth
+-- on board with no mark of their own (the allotment marks them O): the TWR's meaning of "checked".
 WITH bt AS (
   SELECT b.beat_id, b.run_id, b.beat_no, b.tte_id, b.device_id, b.lobby_code, b.from_station, b.to_station,
          b.coaches, b.sign_on_at, b.sign_off_at, b.twr_status, tr.train_no, tr.start_date, tr.div_code
@@ -11,10 +12,14 @@ WITH bt AS (
      AND {{scope}}
 ), ev AS (
   -- Run by run through the (run_id, event_type) index: a semi-join would read every event of the table.
-  SELECT c.beat_id, count(*)::int AS checked
+  SELECT c.beat_id, count(DISTINCT c.psgn_id)::int AS checked
     FROM (SELECT DISTINCT bt.run_id FROM bt) r
     CROSS JOIN LATERAL (
-          SELECT ce.beat_id FROM checking_events ce WHERE ce.run_id = r.run_id AND ce.event_type IN ('O', 'NT')
+          SELECT ce.beat_id, ce.psgn_id FROM checking_events ce
+           WHERE ce.run_id = r.run_id
+             AND (ce.event_type IN ('O', 'NT')
+                  OR (ce.event_type = 'ALLOTTED' AND NOT EXISTS (
+                        SELECT 1 FROM checking_events m WHERE m.psgn_id = ce.psgn_id AND m.event_type IN ('O', 'NT'))))
          ) c
    GROUP BY c.beat_id
 ), zero AS (

@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { Db } from './db';
-import { systemClock, type Clock } from './clock';
+import { shiftableClock, systemClock, type Clock } from './clock';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { portalFormats } from './plugins/schema-formats';
@@ -85,7 +85,8 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
       },
     },
   });
-  app.decorate('clock', clock);
+  // Test hooks move the whole server's clock (reports, sign-in, the live feed); never in production (config).
+  app.decorate('clock', config.testHooks ? shiftableClock(clock) : clock);
 
   healthRoutes(app, db);
   const authOptions = auth ?? authOptionsFromEnv();

@@ -19,6 +19,36 @@ export function manualClock(start: Date): Clock & { set(d: Date): void; advance(
   };
 }
 
+/**
+ * A clock the test hooks move forward (HHT_TEST_HOOKS=1 only): the base clock plus an offset. Whatever follows the
+ * clock (the live feed) registers to run after each move, so a test sees the data of the new time at once.
+ */
+export interface ShiftableClock extends Clock {
+  /** Moves the clock forward and waits for what follows it; returns the total offset (ms). */
+  advance(ms: number): Promise<number>;
+  onAdvance(listener: () => Promise<unknown>): void;
+}
+
+export function shiftableClock(base: Clock): ShiftableClock {
+  let offset = 0;
+  const listeners: (() => Promise<unknown>)[] = [];
+  return {
+    now: () => new Date(base.now().getTime() + offset),
+    advance: async (ms) => {
+      offset += ms;
+      for (const listener of listeners) await listener();
+      return offset;
+    },
+    onAdvance: (listener) => {
+      listeners.push(listener);
+    },
+  };
+}
+
+export function isShiftable(clock: Clock): clock is ShiftableClock {
+  return typeof (clock as Partial<ShiftableClock>).advance === 'function' && typeof (clock as Partial<ShiftableClock>).onAdvance === 'function';
+}
+
 /** Calendar date in India (IST, UTC+5:30), as 'YYYY-MM-DD': railway days are Indian days. */
 export function istDate(d: Date): string {
   return new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 10);

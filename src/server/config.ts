@@ -2,12 +2,22 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_PAYLOAD_KEY } from '../shared/constants';
 
+/**
+ * The fewest run dates HHT_RETENTION_DAYS may keep: the demo's rolling window reaches 30 days back (WINDOW_PAST in
+ * db/seed), so retention never drops a day the window would seed again.
+ */
+export const MIN_RETENTION_DAYS = 31;
+
 /** Server configuration, read once from the environment and validated with one clear message per bad value. */
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Streaming replicas of DATABASE_URL that serve report reads (DATABASE_REPLICA_URLS, comma-separated). */
+  databaseReplicaUrls: string[];
+  /** Largest replication lag a replica may have and serve reads, ms; 0 = strict (DATABASE_REPLICA_MAX_LAG_MS). */
+  replicaMaxLagMs: number;
   seed: 'demo' | 'none';
   seedScale: 'small' | 'medium' | 'large';
   /** Live HHT feed (HHT_FEED, default on): with the demo seed, planned records appear as their sync time passes. */
@@ -37,6 +47,11 @@ export interface Config {
   rootDir: string;
   /** Server processes sharing the port (HHT_WORKERS, default: the number of cores); PGlite always runs one. */
   workers: number;
+  /**
+   * HHT_RETENTION_DAYS: run dates kept (today and the days before it); older ones are dropped a whole partition at a
+   * time by a background job. Unset: everything is kept. At least MIN_RETENTION_DAYS, so the demo window stays.
+   */
+  retentionDays: number | undefined;
   /** Socket and request limits, so one client cannot hold connections open (see README). */
   limits: ServerLimits;
 }
@@ -110,6 +125,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
 
+  const databaseReplicaUrls = (env.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter((u) => u !== '');
+  for (const [i, u] of databaseReplicaUrls.entries()) {
+    if (!/^postgres(ql)?:\/\//.test(u)) problems.push(`DATABASE_REPLICA_URLS entry ${i + 1} must start with postgres:// or postgresql://`);
+  }
+  if (databaseReplicaUrls.length > 0 && databaseUrl === undefined) {
+    problems.push('DATABASE_REPLICA_URLS is set but DATABASE_URL is not (replicas follow a PostgreSQL primary)');
+  }
+  const replicaMaxLagMs = wholeNumber(env, 'DATABASE_REPLICA_MAX_LAG_MS', 2000, 0, 600_000, problems);
+
   const seed = env.HHT_SEED ?? 'demo';
   if (seed !== 'demo' && seed !== 'none') problems.push(`HHT_SEED must be "demo" or "none", got "${seed}"`);
 
@@ -163,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const feedText = env.HHT_FEED ?? 'on';
   if (feedText !== 'on' && feedText !== 'off') problems.push(`HHT_FEED must be "on" or "off", got "${feedText}"`);
   const workers = wholeNumber(env, 'HHT_WORKERS', availableParallelism(), 1, 64, problems);
+  const retentionDays = env.HHT_RETENTION_DAYS
+    ? wholeNumber(env, 'HHT_RETENTION_DAYS', MIN_RETENTION_DAYS, MIN_RETENTION_DAYS, 36_500, problems)
+    : undefined;
   const limits = loadLimits(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -171,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     dataDir: resolve(rootDir, env.HHT_DATA_DIR ?? './data'),
     databaseUrl,
+    databaseReplicaUrls,
+    replicaMaxLagMs,
     seed: seed as Config['seed'],
     seedScale: seedScale as Config['seedScale'],
     feed: feedText === 'on',
@@ -188,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: resolve(rootDir, env.HHT_CLIENT_DIR ?? 'dist/client'),
     rootDir,
     workers,
+    retentionDays,
     limits,
   };
 }

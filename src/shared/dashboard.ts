@@ -1,4 +1,6 @@
 /** Dashboard cards as data (dashboard.json, validated by schemas/dashboard.schema.json). */
+import type { DashboardHindi } from './definitions/hindi';
+
 export type ChartType = 'line' | 'bar' | 'doughnut' | 'pie';
 
 export interface ChartSeries {
@@ -42,6 +44,8 @@ export interface DashboardCard {
 export interface DashboardConfig {
   $schema?: string;
   cards: DashboardCard[];
+  /** Optional Hindi of the cards (src/shared/definitions/hindi.ts); never sent to the browser. */
+  hi?: DashboardHindi;
 }
 
 /** Where a card's link goes in the client. */

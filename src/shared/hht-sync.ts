@@ -7,7 +7,7 @@ export const HHT_SYNC_LIMITS = {
   textMax: 200,
 } as const;
 
-export const HHT_RECORD_TYPES = ['CHECK', 'ALLOTMENT', 'SIGN_ON', 'SIGN_OFF', 'TWR', 'EFT', 'BERTH_RELEASE', 'DEFICIENCY', 'TDR_REMARK'] as const;
+export const HHT_RECORD_TYPES = ['CHECK', 'ALLOTMENT', 'SIGN_ON', 'SIGN_OFF', 'TWR', 'EFT', 'BERTH_RELEASE', 'DEFICIENCY', 'DEFICIENCY_CLOSE', 'TDR_REMARK'] as const;
 export type HhtRecordType = (typeof HHT_RECORD_TYPES)[number];
 
 interface Base {
@@ -105,6 +105,13 @@ export interface DeficiencyRecord extends Base {
   deficiencyId?: number;
 }
 
+/** The closing of a deficiency reported earlier (by this batch or an earlier one) on the beat's run. */
+export interface DeficiencyCloseRecord extends Base {
+  type: 'DEFICIENCY_CLOSE';
+  deficiencyId: number;
+  closedAt: string;
+}
+
 export interface TdrRemarkRecord extends Base {
   type: 'TDR_REMARK';
   tdrId: string;
@@ -120,6 +127,7 @@ export type HhtRecord =
   | EftRecord
   | BerthReleaseRecord
   | DeficiencyRecord
+  | DeficiencyCloseRecord
   | TdrRemarkRecord;
 
 export interface SyncRequest {

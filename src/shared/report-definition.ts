@@ -3,6 +3,7 @@
  * authority; these types mirror it and are only trusted after validation (src/shared/definitions).
  */
 import type { ColumnTypeName } from './column-types';
+import type { ReportHindi } from './definitions/hindi';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -106,11 +107,13 @@ export interface ReportDefinition {
   tabs?: TabDef[];
   consist?: ConsistDef;
   source: SourceDef;
+  /** Optional Hindi texts, keyed by filter field, column field and tab id (src/shared/definitions/hindi.ts). */
+  hi?: ReportHindi;
 }
 
 /** What GET /api/meta/reports/:id sends: no source, $refs inlined, plus the export caps. */
 export type PublicTab = Omit<TabDef, 'source'>;
-export interface PublicReport extends Omit<ReportDefinition, 'source' | 'tabs' | '$schema'> {
+export interface PublicReport extends Omit<ReportDefinition, 'source' | 'tabs' | '$schema' | 'hi'> {
   tabs?: PublicTab[];
   exportCaps: Record<'csv' | 'xlsx' | 'pdf', number>;
   /** Path of the JavaScript module holding the filter schema's compiled Ajv validators (same origin). */

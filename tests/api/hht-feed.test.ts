@@ -29,6 +29,10 @@ const TIME_COLUMNS: [string, string][] = [
   ['coach_deficiencies', 'reported_at'],
   ['coach_deficiencies', 'closed_at'],
   ['passengers', 'marked_at'],
+  ['tdrs', 'filed_at'],
+  ['complaints', 'registered_at'],
+  ['complaints', 'resolved_at'],
+  ['dropped_etickets', 'dropped_at'],
 ];
 
 async function futureRows(db: Db, now: Date): Promise<Record<string, number>> {

@@ -135,6 +135,46 @@ describe.each(TEST_DRIVERS)('HHT sync API on %s', (driver) => {
     expect((await sync(token, { batchId: 'batch-bad', records })).json<SyncResponse>().stored).toBe(4);
   });
 
+  it('an allotment makes the berth the current status; a deficiency closes with its own later record', async () => {
+    const waiting = (await t.db.query<{ id: number; status: string }>(
+      `SELECT psgn_id AS id, current_status AS status FROM passengers WHERE run_id = $1 AND (current_status LIKE 'WL%' OR current_status LIKE 'RAC%')
+        AND NOT EXISTS (SELECT 1 FROM reallocations r WHERE r.psgn_id = passengers.psgn_id) ORDER BY psgn_id LIMIT 1`,
+      [beat.run_id],
+    )).rows[0];
+    if (!waiting) throw new Error('no waiting passenger on the run');
+    const coach = beat.coaches[0] ?? 'B1';
+    const alloted = await sync(token, { batchId: 'allot-1', records: [
+      { id: 'al-1', type: 'ALLOTMENT', beatId: beat.beat_id, psgnId: waiting.id, coachId: coach, berthNo: 7, fromStation: 'NDLS', toStation: 'BCT', at: at(8) },
+      { id: 'al-2', type: 'DEFICIENCY', beatId: beat.beat_id, coachId: coach, category: 'AC', description: 'AC not cooling', stationCode: 'NDLS', reportedAt: at(7), deficiencyId: 990001 },
+    ] });
+    expect(alloted.statusCode, alloted.body).toBe(200);
+    const p = (await t.db.query<{ current_status: string; coach_id: string; berth_no: number; mark: string }>(
+      'SELECT current_status, coach_id, berth_no, mark FROM passengers WHERE psgn_id = $1', [waiting.id],
+    )).rows[0];
+    expect(p).toMatchObject({ current_status: `CNF/${coach}/7`, coach_id: coach, berth_no: 7, mark: 'O' });
+    const ra = (await t.db.query<{ prev_status: string }>('SELECT prev_status FROM reallocations WHERE psgn_id = $1', [waiting.id])).rows[0];
+    expect(ra?.prev_status).toBe(waiting.status);
+    const def = async () => (await t.db.query<{ status: string; closed_at: unknown }>('SELECT status, closed_at FROM coach_deficiencies WHERE deficiency_id = 990001')).rows[0];
+    expect(await def()).toMatchObject({ status: 'OPEN', closed_at: null });
+
+    // A closing before the report, or of another run's deficiency, is refused by name; the real one closes it.
+    const bad = await sync(token, { batchId: 'close-bad', records: [
+      { id: 'cl-0', type: 'DEFICIENCY_CLOSE', beatId: beat.beat_id, deficiencyId: 990001, closedAt: at(9) },
+      { id: 'cl-9', type: 'DEFICIENCY_CLOSE', beatId: beat.beat_id, deficiencyId: 424242, closedAt: at(1) },
+    ] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual([
+      { field: 'records[0].closedAt', reason: 'is before the deficiency was reported' },
+      { field: 'records[1].deficiencyId', reason: "is not a deficiency of the beat's train run" },
+    ]);
+    expect((await def())?.status).toBe('OPEN');
+    const closed = await sync(token, { batchId: 'close-1', records: [{ id: 'cl-1', type: 'DEFICIENCY_CLOSE', beatId: beat.beat_id, deficiencyId: 990001, closedAt: at(2) }] });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const after = await def();
+    expect(after?.status).toBe('CLOSED');
+    expect(new Date(String(after?.closed_at instanceof Date ? after.closed_at.toISOString() : after?.closed_at)).toISOString()).toBe(at(2));
+  });
+
   it('lets device admins issue and revoke credentials; a revoked credential or a LOST device is refused', async () => {
     expect((await post(du, '/api/hht/credentials/issue', { deviceId: beat.device_id })).statusCode).toBe(403);
     const status = await post(du, '/api/hht/credentials/status', { deviceId: beat.device_id });

@@ -39,7 +39,9 @@ describe.each(TEST_DRIVERS)('seeded data sanity on %s', (driver) => {
       JOIN LATERAL unnest(c.conkey, c.confkey) AS k(col, fcol) ON true
       JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.col
       JOIN pg_attribute fa ON fa.attrelid = c.confrelid AND fa.attnum = k.fcol
-      WHERE c.contype = 'f' GROUP BY c.oid, c.conname, c.conrelid, c.confrelid`);
+      -- Top-level keys only: on partitioned tables (migration 013) PostgreSQL adds one per partition pair, which the
+      -- parent's check already covers (and which read as violations when checked against a single partition).
+      WHERE c.contype = 'f' AND c.conparentid = 0 GROUP BY c.oid, c.conname, c.conrelid, c.confrelid`);
     expect(rows.length).toBeGreaterThan(20);
     for (const r of rows) expect(await scalar(t.db, r.sql), r.name).toBe(0);
   });

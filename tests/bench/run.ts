@@ -1,10 +1,13 @@
 /**
  * `npm run bench [-- --scale small|medium|large] [--data-dir DIR] [--database-url URL] [--section sync]`: seeds (or reuses) a data
  * set and measures seed time, the latency of every report call and export throughput per format.
+ * `npm run bench -- --scale national --days N --database-url URL [--baseline-url URL]`: N national days loaded with
+ * COPY, load time and disk per day, report latency per class against the large seed (tests/bench/national.ts).
  * `npm run bench -- --section report-role [--database-url URL]`: only the cost of running report SQL as the report
  * role (an empty migrated database; see report-role.ts).
  * Numbers, not pass/fail: timings belong here, not in unit tests. `--exports`: the export section (exports.ts).
  * `npm run bench -- --load [--database-url URL] [--seconds N]`: only the load section (tests/bench/load.ts).
+ * `npm run bench -- --section replicas`: read-replica routing cost and failover (tests/bench/replicas.ts).
  * Every run ends with the client bundle sizes (of dist/client: `npm run build` first); `--client` prints only
  * those, `--lighthouse` those and Lighthouse on /login.
  */
@@ -57,6 +60,18 @@ if (process.argv.includes('--client') || process.argv.includes('--lighthouse')) 
 // `--section sync`: only the device sync numbers (tests/bench/hht-sync.ts), on fresh tiny data sets.
 if (arg('section') === 'sync') {
   await (await import('./hht-sync')).benchSync(arg('database-url'));
+  process.exit(0);
+}
+
+// `--scale national --days N --database-url URL [--baseline-url URL]`: the national data set and its targets (national.ts).
+if (arg('scale') === 'national') {
+  await import('./national');
+  process.exit(0);
+}
+
+// `--section replicas [--database-url P --replica-urls R]`: replica routing cost and failover (tests/bench/replicas.ts).
+if (arg('section') === 'replicas') {
+  await (await import('./replicas')).benchReplicas(arg('database-url'), arg('replica-urls'));
   process.exit(0);
 }
 

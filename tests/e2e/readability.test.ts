@@ -3,7 +3,8 @@
  * phone (390x844), as a division user: every menu report opened from its address with its default run (the
  * remembered train for train reports) has no sideways page scroll, no identifier cut short in the grid, no raw code
  * in a labelled column, and the division code visible in the top bar; a dashboard card lands on a run report; the
- * login screen, dashboard and the settings and accessibility panels have no serious or critical axe-core finding.
+ * login screen, dashboard, a report with results (its drop-down filters and pager showing) and the settings and
+ * accessibility panels have no serious or critical axe-core finding.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -79,11 +80,24 @@ async function readabilityProblems(page: Page, id: string): Promise<string[]> {
       const code = document.querySelector('[data-testid="profile-code"]')?.getBoundingClientRect();
       if (!code || code.width === 0 || code.right > window.innerWidth || code.left < 0) out.push('division code not visible in the top bar');
       const re = new RegExp(identifier);
-      for (const cell of document.querySelectorAll<HTMLElement>('.report-results .ag-center-cols-container .ag-cell, .report-results .ag-pinned-left-cols-container .ag-cell')) {
+      // Every cell of the grid (AG Grid 36 has no .ag-center-cols-container: the rows sit in one scrolling container).
+      const cells = document.querySelectorAll<HTMLElement>('.report-results .ag-row .ag-cell');
+      if (document.querySelector('.report-results .ag-row') && cells.length === 0) out.push('grid rows without cells: the checks below would see nothing');
+      for (const cell of cells) {
         const col = cell.getAttribute('col-id') ?? '';
         const text = cell.innerText.trim();
         if (re.test(col) && text && cell.scrollWidth > cell.clientWidth + 1) out.push(`${col} cut: ${text}`);
         if (labelled[col]?.includes(text)) out.push(`${col} shows the raw code ${text}`);
+      }
+      // The last row of a grid as tall as its rows is seen whole: nothing of the grid (a scroll strip) lies over it.
+      const rows = [...document.querySelectorAll<HTMLElement>('.report-results .report-grid-auto .ag-row')];
+      const last = rows.sort((a, b) => a.getBoundingClientRect().bottom - b.getBoundingClientRect().bottom).at(-1);
+      const cell = last?.querySelector<HTMLElement>('.ag-cell');
+      if (cell) {
+        cell.scrollIntoView({ block: 'center' });
+        const r = cell.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + Math.min(8, r.width / 2), r.bottom - 3);
+        if (top && !cell.contains(top) && !top.contains(cell) && top !== last) out.push(`last row covered by ${top.className || top.tagName}`);
       }
       return [...new Set(out)].slice(0, 10);
     },
@@ -134,8 +148,35 @@ describe.each([
     expect(b.page.url()).toContain('_run=1');
   });
 
-  // The report page is not in this list yet: PrimeReact's drop-downs (RJSF's select widget, the pager's page size)
-  // carry a hidden <select> and a trigger without a name, and lara-light-indigo's primary on white is 4.47:1.
+  it('has no serious or critical axe-core finding on a report with results, its drop-down filters and its pager', async () => {
+    // EFT Report: the division user's zone and division locked, the lobby a cascade, Reason and Payment Mode enum
+    // selects (our SelectWidget), and more rows than one page, so the pager and its rows-per-page drop-down show.
+    await b.page.goto(`${inject('baseUrl')}/layout/uikit/eft_report`);
+    expect(await settle(b.page, b)).toBe('rows');
+    const form = b.page.locator('.report-filter-form');
+    // Each drop-down is reached by its label: the label is tied to the combobox a keyboard focuses.
+    for (const label of ['Zone', 'Division', 'Lobby', 'Reason', 'Payment Mode']) {
+      const control = form.getByLabel(label, { exact: true });
+      await expect(control.count(), label).resolves.toBe(1);
+      await expect(control.getAttribute('aria-haspopup'), label).resolves.toBe('listbox'); // the drop-down's own input
+    }
+    await expect(form.getByLabel('Zone', { exact: true }).isDisabled()).resolves.toBe(true); // locked: the user's own area
+    const pager = b.page.locator('.report-results .p-paginator');
+    await pager.scrollIntoViewIfNeeded();
+    const pageSize = pager.locator('.p-dropdown');
+    expect(await pageSize.isVisible()).toBe(true);
+    expect(await pageSize.locator('[role="button"]').getAttribute('aria-label')).toBe('Rows per page: show the choices');
+    expect(await seriousViolations(b.page)).toEqual([]);
+    // The select works from the keyboard: focus it, open it, pick a choice with the arrows and Enter.
+    const reason = form.getByLabel('Reason', { exact: true });
+    await reason.focus();
+    await b.page.keyboard.press('Enter');
+    await b.page.keyboard.press('ArrowDown');
+    await b.page.keyboard.press('Enter');
+    const shown = form.locator('.p-dropdown', { has: b.page.locator('#root_reason') }).locator('.p-dropdown-label');
+    await expect.poll(() => shown.innerText()).toBe('Upgrade');
+  });
+
   it('has no serious or critical axe-core finding on the dashboard and the settings and accessibility panels', async () => {
     const base = inject('baseUrl');
     await b.page.goto(`${base}/layout/dashboard`);

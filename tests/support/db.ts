@@ -5,11 +5,14 @@ import pg from 'pg';
 import { openDb, type Db } from '../../src/server/db';
 import { openPglite } from '../../src/server/db/pglite-driver';
 import { migrate } from '../../src/server/db/migrate';
+import { waitForReplay, withDatabase } from './pg-cluster';
 
 export interface TestDb {
   db: Db;
   /** Connection string of the fresh PostgreSQL database, when running on PostgreSQL. */
   url?: string;
+  /** The same database on each streaming replica reads are routed to (TEST_DATABASE_REPLICA_URLS), if any. */
+  replicaUrls?: string[];
   drop(): Promise<void>;
 }
 
@@ -26,13 +29,27 @@ const adminQuery = async (sql: string): Promise<void> => {
   }
 };
 
+/**
+ * Streaming replicas of TEST_DATABASE_URL's server (comma-separated; CI sets it): when set, every PostgreSQL test
+ * database is opened with them, so report reads and exports of the whole API suite are served by a replica. Strict
+ * routing (max lag 0) keeps results exact: a read uses the replica once it has replayed what the test just wrote.
+ */
+export const TEST_REPLICA_URLS = (process.env.TEST_DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+
 async function openPgDatabase(name: string): Promise<TestDb> {
   const url = new URL(process.env.TEST_DATABASE_URL ?? '');
   url.pathname = `/${name}`;
-  const db = await openDb({ databaseUrl: url.toString(), dataDir: null });
+  const replicaUrls = TEST_REPLICA_URLS.map((r) => withDatabase(r, name));
+  for (const r of TEST_REPLICA_URLS) {
+    // Normally milliseconds; on a loaded machine it may take longer, and then reads simply use the primary
+    // until the replica has the database (routing treats a missing database as a replica that is down).
+    await waitForReplay(url.toString(), r, name).catch((err: unknown) => console.warn(String(err)));
+  }
+  const db = await openDb({ databaseUrl: url.toString(), dataDir: null, replicaUrls, replicaMaxLagMs: 0 });
   return {
     db,
     url: url.toString(),
+    replicaUrls,
     drop: async () => {
       await db.close();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -49,6 +49,18 @@ describe('start-up with bad configuration', () => {
     expect([c.exportBatchRows, c.maxExports]).toEqual([250, 2]);
     expect([loadConfig({}).exportBatchRows, loadConfig({}).maxExports]).toEqual([1000, 4]);
   });
+
+  it('checks the replica settings and reads good ones', () => {
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgresql://r1/hht', DATABASE_REPLICA_MAX_LAG_MS: 'soon' })).toThrow(
+      'DATABASE_REPLICA_URLS is set but DATABASE_URL is not (replicas follow a PostgreSQL primary); DATABASE_REPLICA_MAX_LAG_MS must be a whole number from 0 to 600000, got "soon"',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgresql://p/hht', DATABASE_REPLICA_URLS: 'postgresql://r1/hht,mysql://r2' })).toThrow(
+      'DATABASE_REPLICA_URLS entry 2 must start with postgres:// or postgresql://',
+    );
+    const c = loadConfig({ DATABASE_URL: 'postgresql://p/hht', DATABASE_REPLICA_URLS: ' postgresql://r1/hht , postgres://r2/hht,', DATABASE_REPLICA_MAX_LAG_MS: '0' });
+    expect([c.databaseReplicaUrls, c.replicaMaxLagMs]).toEqual([['postgresql://r1/hht', 'postgres://r2/hht'], 0]);
+    expect([loadConfig({}).databaseReplicaUrls, loadConfig({}).replicaMaxLagMs]).toEqual([[], 2000]);
+  });
 });
 
 describe('the demo SMS log line', () => {

@@ -1,4 +1,5 @@
 import themesJson from '../../../themes/themes.json';
+import { parseAccessiblePrimary } from '../../shared/theme-contrast';
 
 export type ColorScheme = 'light' | 'dark';
 
@@ -6,7 +7,10 @@ export interface ThemeOption {
   id: string;
   label: string;
   colorScheme: ColorScheme;
-  /** The theme's primary and card colours (its --primary-color and --surface-card), drawn as its swatch. */
+  /**
+   * The theme's primary and card colours (its --primary-color and --surface-card), drawn as its swatch: the primary
+   * as served, i.e. themes.json's "accessible" one where the theme's own is too light or too dark to read.
+   */
   primary: string;
   surface: string;
 }
@@ -35,7 +39,9 @@ export function parseThemeGroups(value: unknown): ThemeGroup[] {
         ) {
           throw new Error(`themes.json: /groups/${i}/themes/${j} needs id, label, colorScheme light|dark and primary/surface #rrggbb colours`);
         }
-        return { id: t.id, label: t.label, colorScheme: t.colorScheme, primary: t.primary, surface: t.surface };
+        const accessible = parseAccessiblePrimary(t.accessible);
+        if (typeof accessible === 'string') throw new Error(`themes.json: /groups/${i}/themes/${j}: ${accessible}`);
+        return { id: t.id, label: t.label, colorScheme: t.colorScheme, primary: accessible?.primary ?? t.primary, surface: t.surface };
       }),
     };
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
 import { HttpError } from '../plugins/errors';
+import { isShiftable } from '../clock';
 import { AUTH_LIMITS, SERVER_MESSAGES } from '../../shared/auth-contract';
 import type { UserLevel } from '../../shared/constants';
 import { decryptPayload } from '../../shared/crypto';
@@ -51,10 +52,10 @@ export interface AuthContext extends AuthDeps {
   /** Valid sessions this process has read, dropped on the database's change notifications (session-cache.ts). */
   sessionCache: SessionCache<SessionRow>;
   sms: SmsSender;
-  /** The auth clock: app.clock moved by the test hooks' offset. */
+  /** The server's clock (app.clock; the test hooks may move it). */
   now(): Date;
-  /** Moves the auth clock forward (test hooks only); returns the total offset. */
-  advanceClock(ms: number): number;
+  /** Moves the server's clock forward (test hooks only) once what follows it caught up; returns the total offset. */
+  advanceClock(ms: number): Promise<number>;
   /** Keyed hash of a short secret (captcha answer, OTP). */
   hash(kind: string, value: string): string;
   decryptField(field: string, value: string): string;
@@ -66,14 +67,12 @@ export interface AuthContext extends AuthDeps {
 }
 
 export function createAuthContext(app: FastifyInstance, { config, db, options, signingSecret }: AuthDeps): AuthContext {
-  // Test hooks may move the auth clock forward (expiry tests against a real server process).
-  let testOffsetMs = 0;
   const decryptField = (field: string, value: string): string => {
     const plain = decryptPayload(value, config.payloadKey);
     if (plain === null) throw new HttpError(400, `Invalid ${field}: cannot be decrypted`, [{ field, reason: 'cannot be decrypted' }]);
     return plain;
   };
-  const now = (): Date => new Date(app.clock.now().getTime() + testOffsetMs);
+  const now = (): Date => app.clock.now();
   return {
     config,
     db,
@@ -83,7 +82,11 @@ export function createAuthContext(app: FastifyInstance, { config, db, options, s
     sessionCache: new SessionCache<SessionRow>(),
     sms: options.sms ?? new LogSmsSender((line) => app.log.info(line)),
     now,
-    advanceClock: (ms) => (testOffsetMs += ms),
+    advanceClock: async (ms) => {
+      // Test hooks may move the server's clock forward (expiry tests, the live feed through a day).
+      if (!isShiftable(app.clock)) throw new HttpError(404, 'Not Found');
+      return app.clock.advance(ms);
+    },
     hash: (kind, value) => keyedHash(signingSecret, kind, value),
     decryptField,
     decryptUserId: (value) => {

@@ -22,7 +22,7 @@ export function testHookRoutes(app: FastifyInstance, ctx: AuthContext): void {
         },
       },
     },
-    async (request) => ({ offsetMs: ctx.advanceClock(request.body.advanceMs) }),
+    async (request) => ({ offsetMs: await ctx.advanceClock(request.body.advanceMs), now: ctx.now().toISOString() }),
   );
   app.get<{ Params: { captchaId: string } }>('/api/test-hooks/captcha/:captchaId', { schema: { params: params('captchaId') } }, async (request) => ({
     answer: await hookValue('captcha', request.params.captchaId),

@@ -5,11 +5,26 @@ const types = {
   getTypeParser: (oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text'),
 };
 
-export async function openPg(connectionString: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: 10, types, connectionTimeoutMillis: 5000 });
-  // Fail fast with a clear message when the server is unreachable, instead of on the first request.
-  const client = await pool.connect();
-  client.release();
+export interface PgOpenOptions {
+  /** Connect once while opening, so an unreachable server fails at start (default true; replicas may be down). */
+  checkOnOpen?: boolean;
+  /** Time to wait for a connection, ms (default 5000). */
+  connectTimeoutMs?: number;
+  /** application_name of every session (shown in pg_stat_activity), e.g. to tell replica reads apart. */
+  applicationName?: string;
+}
+
+export async function openPg(connectionString: string, opts: PgOpenOptions = {}): Promise<Db> {
+  const base = {
+    connectionString, max: 10, types, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
+  };
+  const pool = new pg.Pool(base);
+  if (opts.checkOnOpen !== false) {
+    // Fail fast with a clear message when the server is unreachable, instead of on the first request.
+    const client = await pool.connect();
+    client.release();
+  }
   pool.on('error', () => undefined); // idle client errors are reported by the next query instead
   const asQueryable = (c: pg.Pool | pg.PoolClient): Queryable => ({
     query: async (sql, params) => {
@@ -28,7 +43,7 @@ export async function openPg(connectionString: string): Promise<Db> {
     let p = reportPools.get(ms);
     if (!p) {
       p = new pg.Pool({
-        connectionString, max: 10, types, connectionTimeoutMillis: 5000,
+        ...base,
         options: `-c role=${REPORT_ROLE} -c statement_timeout=${ms}`,
       });
       p.on('error', () => undefined);

@@ -5,11 +5,15 @@ import { generateDay } from '../db/seed/loader';
 import { buildReference, type Reference, type SeedScale } from '../db/seed/reference';
 import { SCALES } from '../db/seed/reference';
 import { addDays } from '../db/seed/runs';
-import { planDay, type PlannedChart, type PlannedRecord } from './plan';
+import { applyChanges } from './changes';
+import { planDay, type PlannedChange, type PlannedChart, type PlannedRecord } from './plan';
 import { releaseRecords } from './release';
 
-/** Records sync at most this many days after their run's start (multi-day runs, late syncs, late TWRs). */
-const SYNC_REACH_DAYS = 4;
+/**
+ * Records and changes come at most this many days after their run's start (multi-day runs, late syncs and TWRs,
+ * TDRs filed up to three days after the chart, complaints resolved up to four days after they were registered).
+ */
+const SYNC_REACH_DAYS = 7;
 /** How long a process's claim on the feed lasts without a renewal (another process takes over after it). */
 const LEASE_SECONDS = 120;
 
@@ -22,7 +26,7 @@ export interface FeedOptions {
 }
 
 export interface Feed {
-  /** Releases what became due since the last release; returns the records stored. */
+  /** Releases what became due since the last release; returns the records stored plus the other rows changed. */
   tick(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -30,6 +34,7 @@ export interface Feed {
 interface Plan {
   records: PlannedRecord[];
   charts: PlannedChart[];
+  changes: PlannedChange[];
 }
 
 /**
@@ -57,7 +62,7 @@ export function startFeed(opts: FeedOptions): Feed {
         refs.set(scale, ref);
       }
       const day = planDay(generateDay(ref, date, today), '');
-      plan = { records: day.records, charts: day.charts };
+      plan = { records: day.records, charts: day.charts, changes: day.changes };
       plans.set(key, plan);
     }
     return plan;
@@ -90,12 +95,16 @@ export function startFeed(opts: FeedOptions): Feed {
 
     const due: PlannedRecord[] = [];
     const charts: PlannedChart[] = [];
+    const changes: PlannedChange[] = [];
     const inRange = (t: string | null): boolean => t !== null && t > hwm && t <= until;
     for (const { d } of days.rows) {
       const plan = planOf(scale, d, today);
       for (const r of plan.records) if (inRange(r.syncTime)) due.push(r);
       for (const c of plan.charts) if (inRange(c.chart1At) || inRange(c.chart2At) || inRange(c.downloadAt)) charts.push(c);
+      for (const c of plan.changes) if (inRange(c.at)) changes.push(c);
     }
+    // Changes from outside the terminals first: the chart sets the passengers' status an allotment then reads.
+    const changed = changes.length > 0 ? await db.transaction((tx) => applyChanges(tx, changes)) : 0;
     const stored = await releaseRecords(db, due, `feed:${until}`, now);
     if (charts.length > 0) {
       // Chart preparation is a PRS event, not an HHT record: the run's times are shown once passed.
@@ -109,8 +118,8 @@ export function startFeed(opts: FeedOptions): Feed {
       );
     }
     await db.query('UPDATE hht_feed_state SET hwm = $2 WHERE id = 1 AND lease_owner = $1 AND hwm < $2', [owner, until]);
-    if (stored > 0) log(`hht feed: ${stored} records synced up to ${until}`);
-    return stored;
+    if (stored > 0 || changed > 0) log(`hht feed: ${stored} records synced, ${changed} other rows changed up to ${until}`);
+    return stored + changed;
   };
 
   const tick = (): Promise<number> => {

@@ -3,6 +3,7 @@ import type {
   AllotmentRecord,
   BerthReleaseRecord,
   CheckRecord,
+  DeficiencyCloseRecord,
   DeficiencyRecord,
   EftRecord,
   HhtRecord,
@@ -15,6 +16,8 @@ import type {
 } from '../../shared/hht-sync';
 import type { FieldError } from './validate';
 import { checkReferences } from './references';
+import { relaxForeignKeyTriggers } from '../db/triggers';
+import { refreshRollupsForBatch } from './rollups';
 
 /** A batch refused as a whole: nothing of it was stored. */
 export class IngestError extends Error {
@@ -34,6 +37,11 @@ export interface IngestBatch {
    * server was down; their sync time is when the terminal synced, not when the feed caught up).
    */
   syncTimes?: readonly string[];
+  /**
+   * The live feed and seed only (their batches are large): skip the foreign-key triggers, whose work the reference
+   * check below has done already (relaxForeignKeyTriggers). Device batches keep them.
+   */
+  relaxForeignKeys?: boolean;
 }
 
 /** A record as stored: its sync time attached. */
@@ -47,6 +55,7 @@ type Synced<T> = T & { syncTime: string };
 export async function ingestBatch(db: Db, batch: IngestBatch): Promise<SyncResponse> {
   const receivedAt = batch.receivedAt.toISOString();
   return db.transaction(async (tx) => {
+    if (batch.relaxForeignKeys) await relaxForeignKeyTriggers(tx);
     const claimed = await tx.query(
       `INSERT INTO hht_sync_batches (device_id, batch_id, received_at, record_count, stored_count)
        VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING RETURNING batch_id`,
@@ -78,6 +87,7 @@ export async function ingestBatch(db: Db, batch: IngestBatch): Promise<SyncRespo
     if (errors.length > 0) throw new IngestError(errors);
 
     await storeRecords(tx, byType);
+    await refreshRollupsForBatch(tx, [...byType.values()].flat());
     const stored = freshIds.size;
     await tx.query('UPDATE hht_sync_batches SET stored_count = $3 WHERE device_id = $1 AND batch_id = $2', [batch.deviceId, batch.batchId, stored]);
     if (stored > 0) {
@@ -182,7 +192,7 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
               SELECT coalesce("reallocId", nextval('hht_row_ids')), run_id, "psgnId", pnr, current_status, "coachId", "berthNo", "fromStation",
                 "toStation", "at", tte_id, "eftNo", zone_code, div_code, lobby_code FROM x)
        UPDATE passengers p SET coach_id = x."coachId", berth_no = x."berthNo", berth_type = hht_berth_type(p.class, x."berthNo"),
-         lobby_code = x.lobby_code, mark = coalesce(p.mark, 'O'), marked_at = coalesce(p.marked_at, x."at"),
+         current_status = 'CNF/' || x."coachId" || '/' || x."berthNo", lobby_code = x.lobby_code, mark = coalesce(p.mark, 'O'), marked_at = coalesce(p.marked_at, x."at"),
          marked_by = coalesce(p.marked_by, x.tte_id)
        FROM x WHERE p.psgn_id = x."psgnId"`,
       json(allotments),
@@ -234,6 +244,16 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
        FROM ${recordset({ deficiencyId: 'bigint', beatId: 'bigint', coachId: 'text', category: 'text', description: 'text', stationCode: 'text', reportedAt: 'timestamptz', status: 'text', closedAt: 'timestamptz' })}
        JOIN beats b ON b.beat_id = r."beatId"`,
       json(deficiencies),
+    );
+  }
+
+  const closes: Synced<DeficiencyCloseRecord>[] = list(byType, 'DEFICIENCY_CLOSE');
+  if (closes.length > 0) {
+    // A closing that synced after the report: the deficiency is OPEN until then (the report is never rewritten).
+    await tx.query(
+      `UPDATE coach_deficiencies d SET status = 'CLOSED', closed_at = r."closedAt"
+       FROM ${recordset({ deficiencyId: 'bigint', closedAt: 'timestamptz' })} WHERE d.deficiency_id = r."deficiencyId"`,
+      json(closes),
     );
   }
 

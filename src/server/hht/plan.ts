@@ -16,11 +16,24 @@ export interface PlannedChart {
   downloadAt: string | null;
 }
 
+/** Tables that change from outside the terminals (PRS, Rail Madad, the lobby, paper EFTs). */
+export type ChangeTable = 'beats' | 'passengers' | 'efts' | 'tdrs' | 'complaints' | 'dropped_etickets' | 'coach_deficiencies';
+
+/**
+ * A change not brought by a terminal, due at `at` (ISO, UTC): a row that appears (insert) or columns of a row that
+ * change (update: `key` names the row, `set` the new values). Applied by the feed once `at` has passed.
+ */
+export type PlannedChange =
+  | { at: string; table: ChangeTable; insert: Row }
+  | { at: string; table: ChangeTable; key: Row; set: Row };
+
 export interface DayPlan {
   /** What exists before any terminal syncs: bookings, the chart's passengers unmarked, beats not signed on. */
   base: RunRows;
   records: PlannedRecord[];
   charts: PlannedChart[];
+  /** Changes from outside the terminals, all of them (the base holds those due by `until`). */
+  changes: PlannedChange[];
 }
 
 const MIN_MS = 60_000;
@@ -37,9 +50,11 @@ const later = (iso: string, min: number): string => new Date(Date.parse(iso) + m
 export function planDay(rows: RunRows, until: string): DayPlan {
   const base: RunRows = { ...rows };
   const records: PlannedRecord[] = [];
+  const changes: PlannedChange[] = [];
+  const due = (at: string | null): boolean => at !== null && at <= until;
   const beatsById = new Map<number, Row>(rows.beats.map((b) => [num(b.beat_id), b]));
-  const beatOf = (runId: number, tteId: unknown): Row | undefined =>
-    rows.beats.find((b) => num(b.run_id) === runId && b.tte_id === tteId);
+  const beatsByTte = new Map<string, Row>(rows.beats.map((b) => [`${str(b.run_id)}|${str(b.tte_id)}`, b]));
+  const beatOf = (runId: number, tteId: unknown): Row | undefined => beatsByTte.get(`${runId}|${str(tteId)}`);
   const push = (beat: Row | undefined, syncTime: string | null, record: HhtRecord): boolean => {
     const deviceId = beat ? strOrNull(beat.device_id) : null;
     if (!deviceId) return false;
@@ -56,6 +71,10 @@ export function planDay(rows: RunRows, until: string): DayPlan {
     const status = str(b.twr_status);
     if (b.device_id === null) {
       // No HHT: the lobby enters it; shown once it has happened.
+      const key = { beat_id: beatId };
+      if (signOn) changes.push({ at: signOn, table: 'beats', key, set: { sign_on_at: signOn } });
+      if (signOff) changes.push({ at: signOff, table: 'beats', key, set: { sign_off_at: signOff } });
+      if (twrAt) changes.push({ at: twrAt, table: 'beats', key, set: { twr_status: status, twr_submitted_at: twrAt } });
       return {
         ...b,
         sign_on_at: signOn && signOn <= until ? signOn : null,
@@ -72,6 +91,7 @@ export function planDay(rows: RunRows, until: string): DayPlan {
     return { ...b, sign_on_at: null, sign_off_at: null, twr_status: 'NOT_SUBMITTED', twr_submitted_at: null };
   });
 
+  const reallocByKey = new Map<string, Row>(rows.reallocations.map((r) => [`${str(r.psgn_id)}|${str(r.allotted_at)}`, r]));
   // Passengers as charted: unmarked, on their charted berth. Undo shifts and allotments, latest first.
   const psgnRows = new Map<number, Row>(rows.passengers.map((p) => [num(p.psgn_id), { ...p, mark: null, marked_at: null, marked_by: null }]));
   const events = [...rows.checking_events].sort((a, b) => (str(b.device_time) < str(a.device_time) ? -1 : 1));
@@ -83,12 +103,31 @@ export function planDay(rows: RunRows, until: string): DayPlan {
     p.coach_id = e.coach_id;
     p.berth_no = berth;
     p.berth_type = berth === null ? null : berthType(str(p.class), berth);
-    if (e.event_type === 'ALLOTTED' && p.coach_id === null) p.lobby_code = null;
+    if (e.event_type === 'ALLOTTED') {
+      // Before the allotment the passenger holds the chart's status (RAC n, WL n), kept on the reallocation.
+      const r = reallocByKey.get(`${str(e.psgn_id)}|${str(e.device_time)}`);
+      if (r) p.current_status = r.prev_status;
+      if (p.coach_id === null) p.lobby_code = null;
+    }
   }
-  base.passengers = [...psgnRows.values()];
+  // Before the first chart the run is in its booking phase (as the generator makes tomorrow's runs): booked
+  // status, a berth only if confirmed. The chart sets the charted status, coach and berth at its time.
+  const chart1Of = new Map<number, string | null>(rows.train_runs.map((r) => [num(r.run_id), strOrNull(r.chart1_at)]));
+  base.passengers = [...psgnRows.values()].map((p) => {
+    const chart1 = chart1Of.get(num(p.run_id)) ?? null;
+    if (chart1 === null) return p;
+    changes.push({
+      at: chart1, table: 'passengers', key: { psgn_id: p.psgn_id },
+      set: { current_status: p.current_status, coach_id: p.coach_id, berth_no: p.berth_no, berth_type: p.berth_type },
+    });
+    if (due(chart1)) return p;
+    const booked = str(p.booking_status);
+    return booked === 'CNF'
+      ? { ...p, current_status: booked }
+      : { ...p, current_status: booked, coach_id: null, berth_no: null, berth_type: null };
+  });
 
   // Allotments: the reallocation and its ALLOTTED event are one record.
-  const reallocByKey = new Map<string, Row>(rows.reallocations.map((r) => [`${str(r.psgn_id)}|${str(r.allotted_at)}`, r]));
   base.checking_events = [];
   base.reallocations = [];
   for (const e of rows.checking_events) {
@@ -118,6 +157,8 @@ export function planDay(rows: RunRows, until: string): DayPlan {
   for (const p of rows.digital_payments) paymentsOf.set(str(p.eft_no), [...(paymentsOf.get(str(p.eft_no)) ?? []), p]);
   base.efts = [];
   base.digital_payments = [];
+  /** When each EFT reaches the database (null: never, pending on the device). */
+  const eftArrival = new Map<string, string | null>();
   for (const e of rows.efts) {
     const beatId = num(e.beat_id);
     const record: HhtRecord = {
@@ -129,7 +170,14 @@ export function planDay(rows: RunRows, until: string): DayPlan {
         txnId: str(p.txn_id), amount: num(p.amount), mode: p.mode as 'UPI', status: p.status as 'SUCCESS', at: str(p.txn_at), posId: str(p.pos_id),
       })),
     };
-    if (!push(beatsById.get(beatId), strOrNull(e.synced_at), record) && str(e.issued_at) <= until) {
+    if (push(beatsById.get(beatId), strOrNull(e.synced_at), record)) {
+      eftArrival.set(str(e.eft_no), strOrNull(e.synced_at));
+      continue;
+    }
+    // Written on paper (no HHT, cash only): entered when issued.
+    eftArrival.set(str(e.eft_no), str(e.issued_at));
+    changes.push({ at: str(e.issued_at), table: 'efts', insert: e });
+    if (due(str(e.issued_at))) {
       base.efts.push(e);
       base.digital_payments.push(...(paymentsOf.get(str(e.eft_no)) ?? []));
     }
@@ -148,7 +196,8 @@ export function planDay(rows: RunRows, until: string): DayPlan {
     return { ...v, released_to_prs: false, released_at: null, released_by: null, rebooked: false };
   });
 
-  // Coach deficiencies, five minutes after the report; a closing known by then comes with it.
+  // Coach deficiencies, five minutes after the report; a closing known by then comes with it, a later one is its
+  // own record (five minutes after the closing), so the deficiency is OPEN until then.
   base.coach_deficiencies = [];
   for (const d of rows.coach_deficiencies) {
     const at = str(d.reported_at);
@@ -156,12 +205,49 @@ export function planDay(rows: RunRows, until: string): DayPlan {
     const closed = strOrNull(d.closed_at);
     const closedBySync = closed !== null && closed <= syncTime;
     const beat = beatOf(num(d.run_id), d.tte_id);
+    const beatId = num(beat?.beat_id);
+    const deficiencyId = num(d.deficiency_id);
     const sent = push(beat, syncTime, {
-      id: `def${str(d.deficiency_id)}`, type: 'DEFICIENCY', beatId: num(beat?.beat_id), coachId: str(d.coach_id), category: str(d.category),
+      id: `def${deficiencyId}`, type: 'DEFICIENCY', beatId, coachId: str(d.coach_id), category: str(d.category),
       description: str(d.description), stationCode: str(d.station_code), reportedAt: at, status: closedBySync ? 'CLOSED' : 'OPEN',
-      closedAt: closedBySync ? closed : null, deficiencyId: num(d.deficiency_id),
+      closedAt: closedBySync ? closed : null, deficiencyId,
     });
-    if (!sent && at <= until) base.coach_deficiencies.push(d);
+    if (sent) {
+      if (closed !== null && !closedBySync) {
+        push(beat, later(closed, 5), { id: `defc${deficiencyId}`, type: 'DEFICIENCY_CLOSE', beatId, deficiencyId, closedAt: closed });
+      }
+      continue;
+    }
+    // No HHT on the beat: the lobby enters the report and its closing at their times.
+    const open = { ...d, status: 'OPEN', closed_at: null };
+    changes.push({ at, table: 'coach_deficiencies', insert: open });
+    if (closed !== null) changes.push({ at: closed, table: 'coach_deficiencies', key: { deficiency_id: deficiencyId }, set: { status: 'CLOSED', closed_at: closed } });
+    if (due(at)) base.coach_deficiencies.push(due(closed) ? d : open);
+  }
+
+  // Not from terminals: TDRs (filed with PRS), Rail Madad complaints, e-tickets dropped at charting. Each appears at
+  // its time; a complaint's resolution and a dropped passenger's EFT (once that EFT is in) follow at theirs.
+  base.tdrs = [];
+  for (const t of rows.tdrs) {
+    changes.push({ at: str(t.filed_at), table: 'tdrs', insert: t });
+    if (due(str(t.filed_at))) base.tdrs.push(t);
+  }
+  base.complaints = [];
+  for (const c of rows.complaints) {
+    const resolved = strOrNull(c.resolved_at);
+    const open = { ...c, status: 'OPEN', resolved_at: null };
+    changes.push({ at: str(c.registered_at), table: 'complaints', insert: open });
+    if (resolved !== null) changes.push({ at: resolved, table: 'complaints', key: { ref_no: c.ref_no }, set: { status: c.status, resolved_at: resolved } });
+    if (due(str(c.registered_at))) base.complaints.push(due(resolved) ? c : open);
+  }
+  base.dropped_etickets = [];
+  for (const d of rows.dropped_etickets) {
+    const eftNo = strOrNull(d.eft_no);
+    const found = eftNo === null ? null : (eftArrival.get(eftNo) ?? null);
+    const notFound = { ...d, found_travelling: false, eft_no: null };
+    changes.push({ at: str(d.dropped_at), table: 'dropped_etickets', insert: notFound });
+    if (found !== null) changes.push({ at: found, table: 'dropped_etickets', key: { pnr: d.pnr, psgn_no: d.psgn_no }, set: { found_travelling: true, eft_no: eftNo } });
+    if (due(str(d.dropped_at))) base.dropped_etickets.push(due(found) ? d : notFound);
   }
 
   // Charts: a run's chart times show once passed.
@@ -175,5 +261,5 @@ export function planDay(rows: RunRows, until: string): DayPlan {
   });
 
   records.sort((a, b) => (a.syncTime < b.syncTime ? -1 : a.syncTime > b.syncTime ? 1 : 0));
-  return { base, records, charts };
+  return { base, records, charts, changes };
 }

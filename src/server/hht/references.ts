@@ -88,10 +88,29 @@ export async function checkReferences(tx: Queryable, deviceId: string, byType: B
     for (const r of remarks) if (found.get(r.tdrId) !== runOf(r)) at(r, 'tdrId', "is not a TDR of the beat's train run");
   }
 
+  const closes = good.filter((r) => r.type === 'DEFICIENCY_CLOSE');
+  if (closes.length > 0) {
+    // The deficiency is stored already or reported by this batch (stored before its closing), on the beat's run.
+    const { rows } = await tx.query<{ k: string | number; run_id: string | number; reported_at: Date | string }>(
+      'SELECT deficiency_id AS k, run_id, reported_at FROM coach_deficiencies WHERE deficiency_id = ANY($1::bigint[])',
+      [closes.map((r) => r.deficiencyId)],
+    );
+    const known = new Map(rows.map((r) => [String(r.k), { run: Number(r.run_id), reported: new Date(r.reported_at).getTime() }]));
+    for (const d of good) {
+      if (d.type === 'DEFICIENCY' && d.deficiencyId != null) known.set(String(d.deficiencyId), { run: runOf(d), reported: Date.parse(d.reportedAt) });
+    }
+    for (const r of closes) {
+      const d = known.get(String(r.deficiencyId));
+      if (!d || d.run !== runOf(r)) at(r, 'deficiencyId', "is not a deficiency of the beat's train run");
+      else if (Date.parse(r.closedAt) < d.reported) at(r, 'closedAt', 'is before the deficiency was reported');
+    }
+  }
+
   // Keys a device may choose (the feed always does): refuse a taken one instead of failing on the primary key.
   await checkKeys(tx, good, 'eventId', 'SELECT event_id AS k, 0 AS run_id FROM checking_events WHERE event_id = ANY($1::bigint[])', at);
   await checkKeys(tx, good, 'reallocId', 'SELECT realloc_id AS k, 0 AS run_id FROM reallocations WHERE realloc_id = ANY($1::bigint[])', at);
-  await checkKeys(tx, good, 'deficiencyId', 'SELECT deficiency_id AS k, 0 AS run_id FROM coach_deficiencies WHERE deficiency_id = ANY($1::bigint[])', at);
+  // (A DEFICIENCY_CLOSE names a stored deficiency by the same field: not a new key.)
+  await checkKeys(tx, good.filter((r) => r.type === 'DEFICIENCY'), 'deficiencyId', 'SELECT deficiency_id AS k, 0 AS run_id FROM coach_deficiencies WHERE deficiency_id = ANY($1::bigint[])', at);
   return errors;
 }
 

@@ -26,6 +26,7 @@ export async function releaseRecords(db: Db, records: readonly PlannedRecord[], 
         records: part.map((r) => r.record),
         syncTimes: part.map((r) => r.syncTime),
         receivedAt,
+        relaxForeignKeys: true,
       });
       stored += answer.stored;
     }

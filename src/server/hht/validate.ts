@@ -80,6 +80,7 @@ const SPECS: Record<HhtRecordType, Record<string, FieldSpec>> = {
     closedAt: opt('time'),
     deficiencyId: opt('int'),
   },
+  DEFICIENCY_CLOSE: { deficiencyId: req('int'), closedAt: req('time') },
   TDR_REMARK: { tdrId: req('id'), remark: req('text') },
 };
 

@@ -1,5 +1,6 @@
 import type { DashboardConfig } from '../../shared/dashboard';
 import type { FileProblem } from './watched-json';
+import { checkDashboardHindi } from '../../shared/definitions/hindi-portal';
 
 /** Cross-checks of dashboard.json the schema cannot state: unique ids, the right keys for each kind. */
 export function checkDashboard(config: DashboardConfig): FileProblem[] {
@@ -16,5 +17,6 @@ export function checkDashboard(config: DashboardConfig): FileProblem[] {
     if (c.kind === 'chart' && !c.chart) problems.push({ file: 'dashboard.json', pointer: at('chart'), reason: 'a chart card needs chart' });
     if (c.kind === 'chart' && c.valueField) problems.push({ file: 'dashboard.json', pointer: at('valueField'), reason: 'a chart card takes its values from chart.series' });
   });
+  problems.push(...checkDashboardHindi('dashboard.json', config, config.hi));
   return problems;
 }

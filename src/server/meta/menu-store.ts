@@ -3,6 +3,9 @@ import { basename, dirname, join } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { MenuCommand, MenuDocument, MenuEntry, MenuItem } from '../../shared/menu';
 import { jsonErrorMessage } from '../../shared/json-position';
+import type { Lang, MenuHindi } from '../../shared/definitions/hindi';
+import { checkMenuHindi } from '../../shared/definitions/hindi-portal';
+import { localizeMenu } from '../../shared/definitions/localize';
 
 /** One reason a menu file was refused: the file, where in it (JSON pointer) and why. */
 export interface MenuProblem {
@@ -17,8 +20,10 @@ export interface MenuLogger {
 }
 
 export interface MenuStore {
-  /** The last good menu, with the unavailable marks applied (a fresh copy each call). */
-  getMenu(): MenuDocument;
+  /** The last good menu in a language (default English), with the unavailable marks applied (a fresh copy each call). */
+  getMenu(lang?: Lang): MenuDocument;
+  /** The `hi` block of the last good menu.json (for the list of missing Hindi). */
+  hindi(): MenuHindi | undefined;
   /** Problems of the most recent load attempt (empty when it was accepted). */
   lastProblems(): MenuProblem[];
   /** Marks an item path unavailable with a reason shown to users, or available again with null. */
@@ -53,8 +58,8 @@ function problemsOf(file: string, errors: ErrorObject[] | null | undefined): Men
   });
 }
 
-/** Rules a JSON schema cannot express: every item path appears once. */
-function crossCheck(file: string, doc: MenuDocument): MenuProblem[] {
+/** Rules a JSON schema cannot express: every item path appears once; every key of `hi` names a label of the menu. */
+function crossCheck(file: string, doc: MenuDocument & { hi?: MenuHindi }): MenuProblem[] {
   const seen = new Map<string, string>();
   const problems: MenuProblem[] = [];
   const visit = (entry: MenuItem | MenuCommand, pointer: string): void => {
@@ -67,6 +72,7 @@ function crossCheck(file: string, doc: MenuDocument): MenuProblem[] {
     if (e.type === 'section') e.items.forEach((it, j) => visit(it, `/entries/${i}/items/${j}`));
     else visit(e, `/entries/${i}`);
   });
+  problems.push(...checkMenuHindi(file, doc, doc.hi));
   return problems;
 }
 
@@ -84,6 +90,7 @@ export function createMenuStore(opts: MenuStoreOptions): MenuStore {
   const schemaPath = join(opts.rootDir, MENU_SCHEMA_FILE);
   const debounceMs = opts.debounceMs ?? 150;
   let good: MenuDocument = { entries: [] };
+  let goodHi: MenuHindi | undefined;
   let problems: MenuProblem[] = [];
   const unavailable = new Map<string, string>();
   const listeners: (() => void)[] = [];
@@ -125,6 +132,7 @@ export function createMenuStore(opts: MenuStoreOptions): MenuStore {
       return found;
     }
     good = stripMeta(parsed as MenuDocument);
+    goodHi = (parsed as { hi?: MenuHindi }).hi;
     opts.log.info({ file: menuPath, entries: good.entries.length }, 'menu loaded');
     for (const l of listeners) l();
     return [];
@@ -162,9 +170,9 @@ export function createMenuStore(opts: MenuStoreOptions): MenuStore {
   };
 
   return {
-    getMenu: () => ({
-      entries: good.entries.map((e) => (e.type === 'section' ? { ...e, items: e.items.map(mark) } : mark(e))),
-    }),
+    getMenu: (lang = 'en') =>
+      localizeMenu({ entries: good.entries.map((e) => (e.type === 'section' ? { ...e, items: e.items.map(mark) } : mark(e))) }, goodHi, lang),
+    hindi: () => goodHi,
     lastProblems: () => problems,
     setUnavailable: (path, reason) => {
       if (reason) unavailable.set(path, reason);

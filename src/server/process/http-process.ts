@@ -15,7 +15,7 @@ export interface HttpProcessOptions {
 /** Builds the app on an open, migrated database, listens, and stops gracefully on SIGTERM/SIGINT. */
 export async function runHttpProcess({ config, db, index }: HttpProcessOptions): Promise<FastifyInstance> {
   const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
-  const jobs = index === 1 ? startBackgroundJobs(db, config, logLine, app.log) : undefined;
+  const jobs = index === 1 ? startBackgroundJobs(db, config, logLine, app.log, app.clock) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {

@@ -29,7 +29,10 @@ function describeDbError(err: unknown, config: Config): string {
 /** Opens the configured database, or exits with one line saying why not. */
 export async function openDbOrFail(config: Config): Promise<Db> {
   try {
-    return await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    return await openDb({
+      databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+      replicaUrls: config.databaseReplicaUrls, replicaMaxLagMs: config.replicaMaxLagMs, log: logLine,
+    });
   } catch (err) {
     fail(describeDbError(err, config));
   }

@@ -13,6 +13,8 @@ import { WatchedJson } from '../meta/watched-json';
 import { checkDashboard } from '../meta/dashboard';
 import { checkReleaseNotes } from '../meta/release-notes';
 import { readDefinitionFiles } from './definition-files';
+import { missingFieldHindi, missingReportHindi, type HindiProblem } from '../../shared/definitions/hindi';
+import { missingDashboardHindi, missingMenuHindi } from '../../shared/definitions/hindi-portal';
 
 export interface PortalFilesCheck {
   errors: DefinitionError[];
@@ -21,11 +23,26 @@ export interface PortalFilesCheck {
   calls: number;
   /** The reports that passed, for the checks that need a database (their SQL). */
   checked: CheckedReport[];
+  /** English texts with no Hindi (a warning, not an error): reports, shared fields, menu and dashboard. */
+  missingHindi: HindiProblem[];
 }
 
 export function checkPortalFiles(root: string): PortalFilesCheck {
-  const result = checkDefinitions(readDefinitionFiles(root));
+  const input = readDefinitionFiles(root);
+  const result = checkDefinitions(input);
   const errors: DefinitionError[] = [...result.errors];
+  const missingHindi: HindiProblem[] = [];
+  for (const f of input.fields) {
+    try {
+      const json: unknown = JSON.parse(f.text);
+      if (typeof json === 'object' && json !== null && !Array.isArray(json)) missingHindi.push(...missingFieldHindi(f.file, json as Record<string, unknown>));
+    } catch {
+      // a broken field file is already an error
+    }
+  }
+  for (const r of result.reports) {
+    missingHindi.push(...missingReportHindi(r.file, r.definition, (r.filterSchema.properties ?? {}) as Record<string, unknown>, r.fieldHindi));
+  }
   // Broken reports count as existing for menu items and card links: their own errors already say what is wrong.
   const ids = new Set([...result.reports.map((r) => r.definition.id), ...[...result.failed.keys()].map((f) => f.replace(/^reports\/|\.json$/g, ''))]);
 
@@ -38,6 +55,7 @@ export function checkPortalFiles(root: string): PortalFilesCheck {
       .filter(({ item }) => !MENU_PAGES.includes(item.path))
       .map(({ pointer, item }) => ({ pointer, reportId: item.path }));
     errors.push(...checkMenuReports('menu.json', items, ids));
+    missingHindi.push(...missingMenuHindi('menu.json', menu.getMenu(), menu.hindi()));
   }
   menu.close();
 
@@ -48,11 +66,14 @@ export function checkPortalFiles(root: string): PortalFilesCheck {
   });
   errors.push(...dashboard.load());
   const cards = dashboard.get();
-  if (cards) errors.push(...checkDashboardReports('dashboard.json', cards, result.reports, ids));
+  if (cards) {
+    errors.push(...checkDashboardReports('dashboard.json', cards, result.reports, ids));
+    missingHindi.push(...missingDashboardHindi('dashboard.json', cards, cards.hi));
+  }
   const notes = new WatchedJson<ReleaseNotes>({
     rootDir: root, file: 'docs/release-notes.json', schemaFile: 'schemas/release-notes.schema.json', crossCheck: checkReleaseNotes, log: quiet,
   });
   errors.push(...notes.load());
 
-  return { errors, reports: result.reports.length, calls: result.reports.reduce((n, r) => n + r.views.length, 0), checked: result.reports };
+  return { errors, reports: result.reports.length, calls: result.reports.reduce((n, r) => n + r.views.length, 0), checked: result.reports, missingHindi };
 }

@@ -12,7 +12,8 @@ import { openReportRows, type ReportRows } from '../reports/export/report-rows';
 import { EXPORT_CAPS } from '../../shared/report-definition';
 import { formatDate } from '../../shared/column-types';
 import { filterEnumName } from '../../shared/filter-labels';
-import { scopeOf } from './reports';
+import { requestLang, scopeOf } from './reports';
+import { localizeReport, localizeViewColumns } from '../../shared/definitions/localize';
 
 type ExportRoute = {
   Params: { reportId: string };
@@ -43,18 +44,21 @@ export function exportRoutes(
     const view = q.tab ? report.views.find((v) => v.tabId === q.tab) : report.views[0];
     if (!view) throw new HttpError(400, `No tab "${q.tab}" in this report`, [{ field: 'tab', reason: 'is not a tab of this report' }]);
 
-    let columns = view.columns.filter((c) => !c.hidden);
+    // Headers, code labels, title and filter line in the user's language (Accept-Language: hi or en).
+    const lang = requestLang(request);
+    const viewColumns = localizeViewColumns(report.definition, view.tabId, view.columns, lang);
+    let columns = viewColumns.filter((c) => !c.hidden);
     if (q.columns) {
       const wanted = q.columns.split(',').map((s) => s.trim()).filter(Boolean);
-      const unknown = wanted.filter((f) => !view.columns.some((c) => c.field === f));
+      const unknown = wanted.filter((f) => !viewColumns.some((c) => c.field === f));
       if (unknown.length > 0) {
         throw new HttpError(400, `Unknown columns: ${unknown.join(', ')}`, [{ field: 'columns', reason: `unknown: ${unknown.join(', ')}` }]);
       }
-      columns = wanted.map((f) => view.columns.find((c) => c.field === f)).filter((c) => c !== undefined);
+      columns = wanted.map((f) => viewColumns.find((c) => c.field === f)).filter((c) => c !== undefined);
     }
 
     const scope = scopeOf(request, suMobiles);
-    const values = parseFilter(report, request.body, istDate(app.clock.now()));
+    const values = parseFilter(report, request.body, istDate(app.clock.now()), lang);
     const { sql, params } = buildQuery(view, values, scope);
     const order = orderClause(view, q.sortBy || undefined, q.sortDir === 'desc' ? 'desc' : 'asc');
     const release = slots.tryAcquire();
@@ -80,18 +84,21 @@ export function exportRoutes(
     }
     const { total, rows, close } = opened;
 
-    const props = (report.filterSchema.properties ?? {}) as Record<string, { title?: string; format?: string }>;
+    const local = localizeReport(report.definition, report.filterSchema, report.fieldHindi, lang);
+    const def = local.definition;
+    const props = (local.filterSchema.properties ?? {}) as Record<string, { title?: string; format?: string }>;
     const user = request.sessionUser;
     const stream = EXPORT_FORMATS[format].write({
       columns,
       rows,
       meta: {
-        title: view.tabId ? `${report.definition.title} - ${report.definition.tabs?.find((t) => t.id === view.tabId)?.label ?? view.tabId}` : report.definition.title,
+        title: view.tabId ? `${def.title} - ${def.tabs?.find((t) => t.id === view.tabId)?.label ?? view.tabId}` : def.title,
         // Dates read dd/mm/yyyy in exports, filter line included.
         filters: Object.entries(values).map(([k, v]) => ({
           label: props[k]?.title ?? k,
-          value: filterEnumName(props[k], report.definition.filter.uiSchema, k, v) ?? (props[k]?.format === 'date' ? formatDate(v) : String(v)),
+          value: filterEnumName(props[k], def.filter.uiSchema, k, v) ?? (props[k]?.format === 'date' ? formatDate(v) : String(v)),
         })),
+        lang,
         user: user ? `${user.name} (${user.userId})` : 'unknown',
         generatedAt: app.clock.now(),
         rowCount: total,

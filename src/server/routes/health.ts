@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
+import { hasReplicas, type ReplicaState } from '../db/replicas';
 
 /** Without a session the health check says only whether the server and its database answer (issue 11). */
 export interface PublicHealthBody {
@@ -11,6 +12,8 @@ export interface HealthBody extends PublicHealthBody {
   database: { driver: string; migrations: string[] };
   /** Row estimates from pg_class.reltuples (as of the last ANALYZE or autovacuum), never a full count. */
   dataset: { trainRuns: number; passengers: number; estimated: true };
+  /** Read replicas (DATABASE_REPLICA_URLS) in configured order, as this server process sees them; no host names. */
+  replicas?: { state: ReplicaState; lagMs: number | null }[];
 }
 
 export function healthRoutes(app: FastifyInstance, db: Db): void {
@@ -39,6 +42,7 @@ export function healthRoutes(app: FastifyInstance, db: Db): void {
       status: 'ok',
       database: { driver: db.driver, migrations },
       dataset: { trainRuns: estimate('train_runs'), passengers: estimate('passengers'), estimated: true },
+      ...(hasReplicas(db) ? { replicas: db.replicas.status().map((r) => ({ state: r.state, lagMs: r.lagMs })) } : {}),
     };
   });
 }

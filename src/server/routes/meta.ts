@@ -5,6 +5,7 @@ import { checkDashboard } from '../meta/dashboard';
 import { checkReleaseNotes } from '../meta/release-notes';
 import type { DashboardConfig } from '../../shared/dashboard';
 import type { ReleaseNotes } from '../../shared/release-notes';
+import { localizeDashboard, parseAcceptLanguage } from '../../shared/definitions/localize';
 
 /**
  * GET /api/meta/dashboard (dashboard.json) and GET /api/meta/whatsnew (docs/release-notes.json): both validated
@@ -27,10 +28,12 @@ export function metaRoutes(app: FastifyInstance, deps: { rootDir: string }): voi
     notes.close();
   });
 
-  app.get('/api/meta/dashboard', { preHandler: app.authenticate }, async (): Promise<DashboardConfig> => {
+  // Card titles, captions and chart labels in the request's language (Accept-Language: hi or en).
+  app.get('/api/meta/dashboard', { preHandler: app.authenticate }, async (request, reply): Promise<DashboardConfig> => {
     const d = dashboard.get();
     if (!d) throw new HttpError(503, 'The dashboard is not available: dashboard.json has errors (see the server log)');
-    return { cards: d.cards };
+    void reply.header('vary', 'Accept-Language');
+    return { cards: localizeDashboard(d.cards, d.hi, parseAcceptLanguage(request.headers['accept-language'])) };
   });
 
   app.get('/api/meta/whatsnew', { preHandler: app.authenticate }, async (): Promise<ReleaseNotes> => {

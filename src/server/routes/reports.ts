@@ -10,22 +10,49 @@ import { userScope, type UserScope } from '../reports/scope';
 import { EXPORT_CAPS, type PublicReport, type ReportSummary } from '../../shared/report-definition';
 import type { CheckedReport } from '../../shared/definitions/validate';
 import { FilterValidatorModules, filterValidatorUrl } from '../reports/filter-validator-code';
+import { LANGS, type Lang } from '../../shared/definitions/hindi';
+import { localizeFilterSchema, localizeReport, parseAcceptLanguage } from '../../shared/definitions/localize';
 
-const validatorUrls = new WeakMap<CheckedReport, string>();
+/** The filter schema of each language, by report (RJSF finds a precompiled validator by a hash of the schema it is given). */
+const schemasByLang = new WeakMap<CheckedReport, Map<Lang, { schema: Record<string, unknown>; url: string }>>();
 
-/** The definition as the browser gets it: no SQL, field $refs inlined, export caps and its filter validator's URL attached. */
-export function publicReport(r: CheckedReport): PublicReport {
-  const { source: _source, tabs, $schema: _s, ...rest } = r.definition;
-  let validator = validatorUrls.get(r);
-  if (!validator) {
-    validator = filterValidatorUrl(r.filterSchema);
-    validatorUrls.set(r, validator);
+function filterSchemaIn(r: CheckedReport, lang: Lang): { schema: Record<string, unknown>; url: string } {
+  let byLang = schemasByLang.get(r);
+  if (!byLang) {
+    byLang = new Map();
+    schemasByLang.set(r, byLang);
   }
+  let entry = byLang.get(lang);
+  if (!entry) {
+    const schema = localizeFilterSchema(r.definition, r.filterSchema, r.fieldHindi, lang);
+    entry = { schema, url: filterValidatorUrl(schema) };
+    byLang.set(lang, entry);
+  }
+  return entry;
+}
+
+/** Every filter schema the browser may be given (each report in each language): what validator modules are built from. */
+function servedFilterSchemas(reports: readonly CheckedReport[]): Record<string, unknown>[] {
+  return reports.flatMap((r) => LANGS.map((lang) => filterSchemaIn(r, lang).schema));
+}
+
+/** The language a request asks for (Accept-Language: hi or en; anything else is English). */
+export const requestLang = (request: FastifyRequest): Lang => parseAcceptLanguage(request.headers['accept-language']);
+
+/**
+ * The definition as the browser gets it, in a language: no SQL, no `hi` block, field $refs inlined, export caps and
+ * the URL of the compiled validator of its filter schema in that language (RJSF looks validators up by a hash of the
+ * schema, titles included; the constraints are the same in every language).
+ */
+export function publicReport(r: CheckedReport, lang: Lang = 'en'): PublicReport {
+  const { definition } = localizeReport(r.definition, r.filterSchema, r.fieldHindi, lang);
+  const { schema, url } = filterSchemaIn(r, lang);
+  const { source: _source, tabs, $schema: _s, ...rest } = definition;
   const out: PublicReport = {
     ...rest,
-    filter: { ...r.definition.filter, schema: r.filterSchema },
+    filter: { ...definition.filter, schema },
     exportCaps: EXPORT_CAPS,
-    filterValidator: validator,
+    filterValidator: url,
   };
   if (tabs) out.tabs = tabs.map(({ source: _src, ...t }) => t);
   return out;
@@ -74,10 +101,13 @@ export function reportRoutes(
   const { db, config, registry, suMobiles } = deps;
   const guard = { preHandler: app.authenticate };
 
-  app.get('/api/meta/reports', guard, async (): Promise<{ reports: ReportSummary[] }> => {
+  app.get('/api/meta/reports', guard, async (request, reply): Promise<{ reports: ReportSummary[] }> => {
+    const lang = requestLang(request);
+    void reply.header('vary', 'Accept-Language');
     const ok: ReportSummary[] = registry.all().map((r) => {
-      const s: ReportSummary = { id: r.definition.id, title: r.definition.title, status: 'ok' };
-      if (r.definition.description) s.description = r.definition.description;
+      const hi = lang === 'hi' ? r.definition.hi : undefined;
+      const s: ReportSummary = { id: r.definition.id, title: hi?.title ?? r.definition.title, status: 'ok' };
+      if (r.definition.description) s.description = hi?.description ?? r.definition.description;
       return s;
     });
     const broken: ReportSummary[] = [...registry.unavailable()].map(([id, e]) => ({
@@ -89,9 +119,10 @@ export function reportRoutes(
     return { reports: [...ok, ...broken].sort((a, b) => a.id.localeCompare(b.id)) };
   });
 
-  app.get<{ Params: { id: string } }>('/api/meta/reports/:id', guard, async (request) => {
+  app.get<{ Params: { id: string } }>('/api/meta/reports/:id', guard, async (request, reply) => {
     const r = registry.get(request.params.id);
-    if (r) return publicReport(r);
+    void reply.header('vary', 'Accept-Language');
+    if (r) return publicReport(r, requestLang(request));
     const broken = registry.unavailable().get(request.params.id);
     if (broken) throw new HttpError(503, `This report is unavailable: ${broken.file}#${broken.pointer}: ${broken.reason}`);
     throw new HttpError(404, `No report "${request.params.id}"`);
@@ -103,7 +134,7 @@ export function reportRoutes(
   const modules = new FilterValidatorModules();
   app.get<{ Params: { file: string } }>('/api/filter-validators/:file', async (request, reply) => {
     const m = /^([A-Za-z0-9_-]{43})\.js$/.exec(request.params.file);
-    const text = m ? modules.get(m[1] as string, () => registry.all().map((r) => r.filterSchema)) : undefined;
+    const text = m ? modules.get(m[1] as string, () => servedFilterSchemas(registry.all())) : undefined;
     if (text === undefined) throw new HttpError(404, 'No such filter validator');
     return reply
       .header('content-type', 'text/javascript; charset=utf-8')
@@ -118,7 +149,7 @@ export function reportRoutes(
     }
     const scope = scopeOf(request, suMobiles);
     const q = request.query;
-    const values = parseFilter(found.report, request.method === 'GET' ? q : request.body, istDate(app.clock.now()));
+    const values = parseFilter(found.report, request.method === 'GET' ? q : request.body, istDate(app.clock.now()), requestLang(request));
     const sortDir = q.sortDir === 'desc' ? 'desc' : q.sortDir === 'asc' || q.sortDir === undefined ? 'asc' : undefined;
     if (!sortDir) throw new HttpError(400, 'sortDir must be asc or desc', [{ field: 'sortDir', reason: 'must be asc or desc' }]);
     const result = await runViewJson(db, found.view, values, scope, {

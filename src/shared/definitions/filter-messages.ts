@@ -31,12 +31,16 @@ export interface FilterProblem {
   message?: string | undefined;
 }
 
-/** Ajv's wording ("must match pattern ^[0-9]{5}$") becomes text a supervisor understands. */
-export function filterMessage(p: FilterProblem, schema: Json): string {
+/**
+ * Ajv's wording ("must match pattern ^[0-9]{5}$") becomes text a supervisor understands, in English or Hindi. The
+ * field's title and hint come from `schema`: pass the schema of the same language (localize.ts).
+ */
+export function filterMessage(p: FilterProblem, schema: Json, lang: 'en' | 'hi' = 'en'): string {
   const prop = propOf(schema, p.field);
   const title = typeof prop.title === 'string' ? prop.title : p.field;
-  const hint = typeof prop.description === 'string' ? ` (${prop.description.replace(/\.$/, '')})` : '';
+  const hint = typeof prop.description === 'string' ? ` (${prop.description.replace(/[.।]$/, '')})` : '';
   const params = p.params;
+  if (lang === 'hi') return hindiMessage(p, title, hint);
   switch (p.keyword) {
     case 'required':
       return `${title} is required`;
@@ -59,6 +63,36 @@ export function filterMessage(p: FilterProblem, schema: Json): string {
     default:
       return `${title} ${p.message ?? 'is not valid'}`;
   }
+}
+
+function hindiMessage(p: FilterProblem, title: string, hint: string): string {
+  const limit = String(p.params.limit);
+  switch (p.keyword) {
+    case 'required':
+      return `${title} आवश्यक है`;
+    case 'format':
+      return p.params.format === 'date' ? `${title} एक मान्य तिथि होनी चाहिए` : `${title} मान्य नहीं है${hint}`;
+    case 'enum':
+      return `${title} सूची में से चुनें`;
+    case 'type':
+      return p.params.type === 'number' || p.params.type === 'integer' ? `${title} एक संख्या होनी चाहिए` : `${title} मान्य नहीं है`;
+    case 'minLength':
+      return `${title} में कम से कम ${limit} अक्षर होने चाहिए`;
+    case 'maxLength':
+      return `${title} में अधिकतम ${limit} अक्षर हो सकते हैं`;
+    case 'minimum':
+      return `${title} कम से कम ${limit} होना चाहिए`;
+    case 'maximum':
+      return `${title} अधिकतम ${limit} हो सकता है`;
+    default:
+      return `${title} मान्य नहीं है${p.keyword === 'pattern' ? hint : ''}`;
+  }
+}
+
+/** The cross-field date rule's messages (filter.rules), in English or Hindi. */
+export function dateRangeMessage(problem: 'endBeforeStart' | 'tooLong', maxDays: number, lang: 'en' | 'hi' = 'en'): string {
+  if (lang === 'hi') return problem === 'endBeforeStart' ? 'अंतिम तिथि आरंभ तिथि से पहले नहीं हो सकती' : `तिथि सीमा अधिकतम ${maxDays} दिनों की हो सकती है`;
+  return problem === 'endBeforeStart' ? 'End date must not be before the start date' : `The date range may span at most ${maxDays} days`;
 }
 
 /** The top-level field of an Ajv error: the missing property, or the first segment of instancePath ('/trainNo'). */

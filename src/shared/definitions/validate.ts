@@ -10,6 +10,7 @@ import type { ColumnDef, FixedParamValue, ReportDefinition, SourceDef } from '..
 import { FILTER_WIDGETS } from './filter-widgets';
 import { compileNamedSql, SCOPE_TOKEN } from './sql-params';
 import { jsonErrorMessage } from '../json-position';
+import { checkReportHindi, fieldHindiOf, type FieldHindi } from './hindi';
 
 export interface SourceFile {
   /** Path relative to the repository root, e.g. 'reports/vacant_berths.json'. */
@@ -53,6 +54,8 @@ export interface CheckedReport {
   /** Filter schema with every $ref to schemas/fields inlined (what RJSF and the server validate with). */
   filterSchema: Record<string, unknown>;
   views: CheckedView[];
+  /** Hindi a top-level filter field takes from its shared field file (only texts the report does not override). */
+  fieldHindi: Record<string, FieldHindi>;
 }
 
 /** What is being served now (name -> file), so a newcomer never takes over a live report's endpoint or id. */
@@ -138,7 +141,8 @@ function inlineRefs(
       errors.push({ file, pointer: `${pointer}/$ref`, reason: `$ref "${obj.$ref}" does not resolve to a file in schemas/fields` });
       return out;
     }
-    const { $id: _id, $schema: _s, ...body } = target;
+    // Its Hindi is applied by language (localize.ts), never part of the schema the browser validates with.
+    const { $id: _id, $schema: _s, hi: _hi, ...body } = target;
     return { ...body, ...out };
   }
   return out;
@@ -161,6 +165,7 @@ export function checkDefinitions(input: CheckInput, live?: LiveClaims): CheckRes
   const validateReport = metaValidator(input.reportSchema);
 
   const fields = new Map<string, Record<string, unknown>>();
+  const fieldHindi = new Map<string, FieldHindi>();
   for (const f of input.fields) {
     try {
       const json = JSON.parse(f.text) as unknown;
@@ -168,7 +173,10 @@ export function checkDefinitions(input: CheckInput, live?: LiveClaims): CheckRes
       const name = f.file.replace(/^schemas\//, '');
       const problem = schemaProblem(json);
       if (problem) throw new Error(`not a valid JSON schema: ${problem}`);
+      const { hindi, problems } = fieldHindiOf(f.file, json as Record<string, unknown>);
+      errors.push(...problems);
       fields.set(name, json as Record<string, unknown>);
+      fieldHindi.set(name, hindi);
     } catch (err) {
       errors.push({ file: f.file, pointer: '/', reason: err instanceof Error ? err.message : String(err) });
     }
@@ -283,7 +291,9 @@ export function checkDefinitions(input: CheckInput, live?: LiveClaims): CheckRes
         addView(`/tabs/${i}`, { ...t, method: t.method ?? def.method ?? 'POST' }, t.id);
       });
 
-      checked = { file: f.file, definition: def, filterSchema, views };
+      const propsSchema = (filterSchema.properties as Record<string, unknown> | undefined) ?? {};
+      fileErrors.push(...checkReportHindi(f.file, def, propsSchema));
+      checked = { file: f.file, definition: def, filterSchema, views, fieldHindi: sharedFieldHindi(def, fieldHindi) };
     }
     if (fileErrors.length > 0) {
       if (checked) {
@@ -314,6 +324,24 @@ export function checkDefinitions(input: CheckInput, live?: LiveClaims): CheckRes
   // Across files, so a link error leaves both reports served (the target may just be mid-edit).
   errors.push(...checkColumnLinks(reports, ids));
   return { reports, errors, failed };
+}
+
+/** For each top-level filter field that $refs a shared field: the field file's Hindi of texts the report does not override. */
+function sharedFieldHindi(def: ReportDefinition, byName: ReadonlyMap<string, FieldHindi>): Record<string, FieldHindi> {
+  const out: Record<string, FieldHindi> = {};
+  const props = (def.filter.schema.properties ?? {}) as Record<string, unknown>;
+  for (const [key, prop] of Object.entries(props)) {
+    if (typeof prop !== 'object' || prop === null) continue;
+    const p = prop as Record<string, unknown>;
+    if (typeof p.$ref !== 'string') continue;
+    const hindi = byName.get(p.$ref.replace(/^(\.\.\/schemas\/|\.\/|schemas\/)/, ''));
+    if (!hindi) continue;
+    const h: FieldHindi = {};
+    if (hindi.title !== undefined && p.title === undefined) h.title = hindi.title;
+    if (hindi.description !== undefined && p.description === undefined) h.description = hindi.description;
+    out[key] = h;
+  }
+  return out;
 }
 
 /**

@@ -20,6 +20,7 @@ import { ExportButtons } from './components/ExportButtons';
 import { PrintButton, type PrintData } from './components/PrintView';
 import { ErrorState, LoadingRows } from './components/States';
 import { CoachConsist } from './components/CoachConsist';
+import { PAGER_PT } from './components/pager-a11y';
 
 /**
  * AG Grid is most of a report's code and only shows results: it loads when the page has a request to run (Run, or a
@@ -315,6 +316,7 @@ export function ReportView({ report }: { report: PublicReport }) {
                 rowsPerPageOptions={[...new Set([active.paging.pageSize, 50, 100, 200, 500])].sort((a, b) => a - b)}
                 onPageChange={(e) => updateView({ page: e.page > 0 ? String(e.page + 1) : null, rows: e.rows === active.paging.pageSize ? null : String(e.rows) })}
                 aria-label="Pages"
+                pt={PAGER_PT}
               />
             )}
           </>

@@ -1,5 +1,8 @@
 import { bulkInsert } from '../bulk';
+import { ensureRunPartitions } from '../partitions';
+import { fillRollupsForDate } from '../rollups';
 import type { Db, Queryable } from '../types';
+import { relaxForeignKeyTriggers as relaxTriggers } from '../triggers';
 import type { Reference } from './reference';
 import { emptyRunRows, generateRun, RUN_TABLES, runsOn, type RunRows } from './runs';
 
@@ -17,15 +20,6 @@ export const SEED_TABLES = [
   'devices',
   ...RUN_TABLES,
 ] as const;
-
-/**
- * Foreign-key triggers dominate insert time on PGlite (about half). The generator produces consistent keys,
- * so where we may (superuser, which PGlite always is) the load skips them inside its own transaction.
- */
-async function relaxTriggers(tx: Queryable): Promise<void> {
-  const { rows } = await tx.query<{ su: boolean }>('SELECT rolsuper AS su FROM pg_roles WHERE rolname = current_user');
-  if (rows[0]?.su) await tx.query('SET LOCAL session_replication_role = replica');
-}
 
 export async function loadReference(tx: Queryable, ref: Reference): Promise<void> {
   await relaxTriggers(tx);
@@ -48,6 +42,8 @@ export function generateDay(ref: Reference, date: string, today: string): RunRow
 
 /** Writes one day's rows and moves seed_state forward, in one transaction: a day is there completely or not at all. */
 export async function loadDay(db: Db, rows: RunRows, date: string): Promise<boolean> {
+  // The day's partitions first, in their own short transaction (creating one locks the parent table briefly).
+  await ensureRunPartitions(db, date, date);
   return db.transaction(async (tx) => {
     // Serialises instances filling the window together: the second one finds the day present and skips it.
     await tx.query('SELECT last_run_date FROM seed_state WHERE id = 1 FOR UPDATE');
@@ -57,6 +53,7 @@ export async function loadDay(db: Db, rows: RunRows, date: string): Promise<bool
     for (const table of RUN_TABLES) {
       if (rows[table].length > 0) await bulkInsert(tx, table, rows[table]);
     }
+    await fillRollupsForDate(tx, date);
     await tx.query('UPDATE seed_state SET last_run_date = GREATEST(last_run_date, $1::date) WHERE id = 1', [date]);
     return true;
   });

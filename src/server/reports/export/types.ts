@@ -1,4 +1,5 @@
 import type { ColumnDef } from '../../../shared/report-definition';
+import type { Lang } from '../../../shared/definitions/hindi';
 
 export interface ExportMeta {
   title: string;
@@ -8,6 +9,8 @@ export interface ExportMeta {
   generatedAt: Date;
   /** Rows in the file, when known before writing (shown in the PDF heading). */
   rowCount?: number;
+  /** Language of the file's own words (PDF heading, page numbers) and of its font; the columns come localized. */
+  lang?: Lang;
 }
 
 export interface ExportInput {

@@ -29,12 +29,20 @@ function typedCell(c: ColumnDef, value: unknown): ExcelJS.CellValue {
   }
 }
 
+/**
+ * Indian digit grouping (12,34,567) whatever the reader's Excel locale: a number format groups by thousands only,
+ * so lakhs and crores get their own sections by value. Below zero the last section applies (thousands grouping).
+ */
+function indianGrouping(decimals: string, prefix = ''): string {
+  return `[>=10000000]${prefix}##\\,##\\,##\\,##0${decimals};[>=100000]${prefix}##\\,##\\,##0${decimals};${prefix}##,##0${decimals}`;
+}
+
 const NUM_FMT: Partial<Record<string, string>> = {
-  currency: '"₹" #,##0.00',
+  currency: indianGrouping('.00', '"₹" '),
   percent: '0.0"%"',
   date: 'dd/mm/yyyy',
   datetime: 'dd/mm/yyyy hh:mm',
-  number: '#,##0.##',
+  number: indianGrouping('.##'),
 };
 
 /** xlsx with typed cells (numbers, rupees, real dates), written by exceljs's streaming writer. */

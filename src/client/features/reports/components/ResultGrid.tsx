@@ -24,6 +24,7 @@ import type { SortState } from '../lib/sort-rows';
 import { clearColumnState, columnStateKey, readColumnState, toStoredColumns, writeColumnState } from '../lib/column-state';
 import { toColDefs } from './grid-columns';
 import { ColumnChooser, type ChooserColumn } from './ColumnChooser';
+import { PAGER_PT } from './pager-a11y';
 
 /** Only the modules this grid uses (sorting, moving, resizing and pinning are in the core). */
 const MODULES: Module[] = [
@@ -243,6 +244,7 @@ export function ResultGrid(props: ResultGridProps) {
             gridApi.paginationGoToPage(e.page);
           }}
           aria-label="Pages"
+          pt={PAGER_PT}
         />
       )}
     </div>

@@ -3,9 +3,10 @@ import { InputText } from 'primereact/inputtext';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { lockedCode, optionsFor, type CascadeFields } from '../lib/cascade';
 import { useFilterWidgetContext } from './context';
+import { dropdownNames } from './dropdown-a11y';
 
 function CascadeWidget({ level, props }: { level: keyof CascadeFields; props: WidgetProps }) {
-  const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors = [] } = props;
+  const { id, label, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors = [] } = props;
   const { codes, codesStatus, fields, formData } = useFilterWidgetContext();
   const current = typeof value === 'string' ? value : '';
   const common = {
@@ -43,6 +44,7 @@ function CascadeWidget({ level, props }: { level: keyof CascadeFields; props: Wi
       {...common}
       disabled={common.disabled || locked}
       tooltip={locked ? 'Your area' : undefined}
+      pt={dropdownNames(label || id)}
     />
   );
 }

@@ -4,6 +4,7 @@ import type { OUR_FILTER_WIDGETS } from '../../../../shared/definitions/filter-w
 import { TrainWidget } from './TrainWidget';
 import { DateWidget } from './DateWidget';
 import { DivisionWidget, LobbyWidget, ZoneWidget } from './CascadeWidgets';
+import { SelectWidget } from './SelectWidget';
 
 const ours: Record<(typeof OUR_FILTER_WIDGETS)[number], RegistryWidgetsType[string]> = {
   train: TrainWidget,
@@ -13,5 +14,8 @@ const ours: Record<(typeof OUR_FILTER_WIDGETS)[number], RegistryWidgetsType[stri
   lobby: LobbyWidget,
 };
 
-/** Also used for string fields with format 'date' that name no widget (RJSF looks up 'DateWidget'). */
-export const filterWidgets: RegistryWidgetsType = { ...ours, DateWidget };
+/**
+ * Also used for fields that name no widget: string fields with format 'date' (RJSF looks up 'DateWidget') and enum
+ * fields (RJSF looks up 'SelectWidget'; ours ties the label to the control and names the dropdown's parts).
+ */
+export const filterWidgets: RegistryWidgetsType = { ...ours, DateWidget, SelectWidget };

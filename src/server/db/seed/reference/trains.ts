@@ -1,17 +1,18 @@
 import { corridorStops } from './corridors';
 import { zoneOfDivision } from './geography';
+import { nationalTrains } from './national';
 
 /**
  * The train catalogue. Each scale carries the trains whose tier is at or below its level, so a larger
  * scale adds trains (and data) without changing the ones a smaller scale has.
  */
-export type SeedScale = 'tiny' | 'small' | 'medium' | 'large';
-export const SCALES: readonly SeedScale[] = ['tiny', 'small', 'medium', 'large'];
-const SCALE_TIER: Record<SeedScale, number> = { tiny: 0, small: 1, medium: 2, large: 3 };
+export type SeedScale = 'tiny' | 'small' | 'medium' | 'large' | 'national';
+export const SCALES: readonly SeedScale[] = ['tiny', 'small', 'medium', 'large', 'national'];
+const SCALE_TIER: Record<SeedScale, number> = { tiny: 0, small: 1, medium: 2, large: 3, national: 4 };
 
 export type TrainType = 'RAJDHANI' | 'SHATABDI' | 'DURONTO' | 'VANDE_BHARAT' | 'SUPERFAST' | 'MAIL_EXP';
 
-interface TrainSpec {
+export interface TrainSpec {
   no: string;
   name: string;
   type: TrainType;
@@ -29,7 +30,7 @@ interface TrainSpec {
   consist?: string;
 }
 
-const DAILY = 'YYYYYYY';
+export const DAILY = 'YYYYYYY';
 
 /** Consists as 'CLASS xCOUNT' groups; coach ids follow the class prefix (H, A, B, M, S, C, E). */
 const CONSISTS: Record<TrainType, string> = {
@@ -190,7 +191,7 @@ function buildConsist(trainNo: string, text: string): ConsistRow[] {
   return rows;
 }
 
-function buildTrain(spec: TrainSpec, scale: SeedScale): Train {
+export function buildTrain(spec: TrainSpec, scale: SeedScale): Train {
   let route = corridorStops(spec.corridor);
   const a = route.findIndex((s) => s.code === spec.from);
   const b = route.findIndex((s) => s.code === spec.to);
@@ -259,7 +260,8 @@ function buildTrain(spec: TrainSpec, scale: SeedScale): Train {
 
 export function trainsFor(scale: SeedScale): Train[] {
   const tier = SCALE_TIER[scale];
-  return catalogue()
-    .filter((t) => t.tier <= tier)
-    .map((t) => buildTrain(t, scale));
+  const specs = catalogue().filter((t) => t.tier <= tier);
+  // National scale: the catalogue's real trains plus generated ones up to the national daily volume.
+  if (scale === 'national') specs.push(...nationalTrains(new Set(specs.map((t) => t.no))));
+  return specs.map((t) => buildTrain(t, scale));
 }

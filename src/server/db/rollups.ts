@@ -1,0 +1,27 @@
+import type { Queryable } from './types';
+
+/**
+ * Rollups (migrations 014, 015): per-run summaries the India-wide and multi-day reports read instead of raw rows.
+ * They are recomputed a whole run at a time from the raw tables (hht_fill_rollups), so they are exact whatever
+ * changed: the seed fills a day after writing it, the HHT ingest refreshes the runs a batch touched
+ * (src/server/hht/rollups.ts), retention drops them with their runs.
+ */
+export const ROLLUP_TABLES = [
+  'rollup_run_passengers', 'rollup_sync', 'rollup_efts', 'rollup_tdrs', 'rollup_run_vacancies', 'rollup_run_manning', 'rollup_coach_manning',
+] as const;
+
+/** The groups hht_fill_rollups can refresh on their own (its `parts`). */
+export type RollupPart = 'passengers' | 'sync' | 'efts' | 'tdrs' | 'vacancies' | 'manning';
+
+/** The rollups of every run of one run date (YYYY-MM-DD). */
+export async function fillRollupsForDate(db: Queryable, date: string): Promise<void> {
+  await db.query('SELECT hht_fill_rollups_for_date($1::date)', [date]);
+}
+
+/** The given rollup parts of the given runs, one run at a time (each is its own run_id range). */
+export async function fillRollupsForRuns(db: Queryable, runs: ReadonlyMap<number, ReadonlySet<RollupPart>>): Promise<void> {
+  for (const [runId, parts] of runs) {
+    if (parts.size === 0) continue;
+    await db.query('SELECT hht_fill_rollups($1::bigint, $1::bigint + 1, $2::text[])', [runId, [...parts].sort()]);
+  }
+}

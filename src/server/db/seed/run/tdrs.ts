@@ -1,0 +1,38 @@
+import { MIN_MS, iso, pad } from './calendar';
+import type { RunBuild } from './context';
+
+/** TDRs: refund claims for absent passengers, AC failure, late running. */
+export function fileTdrs(run: RunBuild): void {
+  const { t, out, rng, runId, ymd, scope, delay, chart2, psgns, beatOfCoach } = run;
+  const ntPsgns = psgns.filter((p) => p.row.mark === 'NT');
+  const tdrCount = Math.max(1, Math.round(out.pnrs.length * rng.around(0.01, 0.005, 0.002, 0.02)));
+  for (let k = 1; k <= tdrCount; k++) {
+    const reason = rng.weighted([
+      ['NOT_TRAVELLED', ntPsgns.length > 0 ? 45 : 0],
+      ['PARTY_PARTIALLY_TRAVELLED', ntPsgns.length > 0 ? 15 : 0],
+      ['AC_FAILURE', 12],
+      ['TRAIN_LATE', delay > 180 ? 60 : 0],
+      ['TRAVELLED_IN_LOWER_CLASS', 6],
+      ['OTHER', 5],
+    ] as const);
+    const p = reason === 'NOT_TRAVELLED' || reason === 'PARTY_PARTIALLY_TRAVELLED' ? rng.pick(ntPsgns) : rng.pick(psgns);
+    const beat = p.coach ? beatOfCoach.get(p.coach) : undefined;
+    const status = rng.weighted([['FILED', 20], ['ATTESTED', 30], ['REFUNDED', 40], ['REJECTED', 10]] as const);
+    const remark =
+      reason === 'NOT_TRAVELLED' ? `Berth marked NT at ${p.row.from_station}` : reason === 'AC_FAILURE' ? 'AC not working, GC issued' : reason === 'TRAIN_LATE' ? `Train late by ${delay} min` : null;
+    out.tdrs.push({
+      tdr_id: `TDR${ymd}${t.train_no}${pad(k, 3)}`,
+      pnr: p.pnr,
+      run_id: runId,
+      reason,
+      coach_id: p.coach,
+      class: p.cls,
+      filed_at: iso(chart2 + rng.int(10, 72 * 60) * MIN_MS),
+      certificate_no: reason === 'AC_FAILURE' ? `GC${ymd}${pad(k, 4)}` : reason === 'TRAVELLED_IN_LOWER_CLASS' ? (out.efts[0]?.eft_no as string | undefined) ?? null : null,
+      tte_remark: status === 'FILED' || !beat ? null : remark,
+      status,
+      refund_amount: status === 'REFUNDED' ? Math.round(p.fare * rng.around(0.7, 0.2, 0.25, 1) / 5) * 5 : null,
+      ...scope,
+    });
+  }
+}

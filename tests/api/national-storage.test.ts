@@ -1,0 +1,328 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DRIVERS, type TestDb } from '../support/db';
+import { cloneSeededTestDb } from '../support/seeded';
+import { ingestBatch } from '../../src/server/hht/ingest';
+import {
+  dropRunDatesBefore,
+  listRunPartitions,
+  maintainPartitions,
+  PARTITIONED_TABLES,
+  PARTITIONS_AHEAD_DAYS,
+  runIdRange,
+} from '../../src/server/db/partitions';
+import { addDays } from '../../src/server/db/seed/runs';
+import { RUN_TABLES } from '../../src/server/db/seed/runs';
+import { WINDOW_PAST } from '../../src/server/db/seed';
+import type { Queryable } from '../../src/server/db';
+
+/** A report's SQL file with its date parameter bound and scope opened (every row): what India-wide users see. */
+function reportSql(file: string): string {
+  return readFileSync(new URL(`../../reports/${file}`, import.meta.url), 'utf8')
+    .replaceAll(':srcDate', '$1')
+    .replaceAll(':start_date', '$1')
+    .replaceAll(':end_date', '$2')
+    .replaceAll(':zone::text', 'NULL::text')
+    .replaceAll(':division::text', 'NULL::text')
+    .replaceAll(':lobby::text', 'NULL::text')
+    .replaceAll(':trainNo::text', 'NULL::text')
+    .replaceAll(':zone', 'NULL')
+    .replaceAll(':division', 'NULL')
+    .replaceAll(':lobby', 'NULL')
+    .replaceAll(':trainNo', 'NULL')
+    .replaceAll('{{scope}}', 'TRUE');
+}
+
+/** The same summaries computed from the raw rows, as the reports did before the rollups. */
+const RAW = {
+  syncDateWise: `SELECT ist_date(ce.device_time) AS event_date, ce.zone_code AS zone, ce.div_code AS division,
+       count(*)::int AS events, count(DISTINCT ce.device_id)::int AS hhts,
+       count(*) FILTER (WHERE ce.sync_time IS NULL)::int AS pending_records,
+       round(avg(extract(epoch FROM ce.sync_time - ce.device_time) / 60.0), 1) AS avg_delay_min,
+       round(max(extract(epoch FROM ce.sync_time - ce.device_time) / 60.0), 1) AS max_delay_min,
+       count(*) FILTER (WHERE ce.sync_time - ce.device_time > interval '30 minutes')::int AS delayed_over_30
+    FROM checking_events ce
+   WHERE ce.device_time >= ($1::date - 6)::timestamp AT TIME ZONE 'Asia/Kolkata'
+     AND ce.device_time < ($1::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
+   GROUP BY 1, 2, 3 ORDER BY event_date DESC, zone, division`,
+  syncSummary: `SELECT tr.train_no, tr.start_date, ce.div_code AS division, ce.lobby_code AS lobby, ce.tte_id, te.name AS tte_name,
+       ce.device_id AS hht_id, count(*)::int AS events, count(*) FILTER (WHERE ce.sync_time IS NULL)::int AS pending_records,
+       max(ce.device_time) AS last_event_at, max(ce.sync_time) AS last_sync_at,
+       round(avg(extract(epoch FROM ce.sync_time - ce.device_time) / 60.0), 1) AS avg_delay_min,
+       round(max(extract(epoch FROM ce.sync_time - ce.device_time) / 60.0), 1) AS max_delay_min
+    FROM checking_events ce JOIN train_runs tr ON tr.run_id = ce.run_id LEFT JOIN ttes te ON te.tte_id = ce.tte_id
+   WHERE ce.device_time >= $1::date::timestamp AT TIME ZONE 'Asia/Kolkata'
+     AND ce.device_time < ($1::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
+   GROUP BY tr.train_no, tr.start_date, ce.div_code, ce.lobby_code, ce.tte_id, te.name, ce.device_id
+   ORDER BY pending_records DESC, max_delay_min DESC NULLS LAST, tr.train_no, tte_id, hht_id`,
+  psgn7days: `SELECT tr.start_date AS run_date, count(DISTINCT tr.run_id)::int AS runs, count(*)::int AS passengers,
+       (count(*) FILTER (WHERE p.mark = 'O'))::int AS turned_up, (count(*) FILTER (WHERE p.mark = 'NT'))::int AS not_turned_up
+    FROM passengers p JOIN train_runs tr ON tr.run_id = p.run_id
+   WHERE tr.start_date BETWEEN $1::date - 6 AND $1::date AND p.current_status <> 'CAN'
+   GROUP BY tr.start_date ORDER BY 1`,
+  psgnClass: `SELECT p.class, count(*)::int AS passengers, (count(*) FILTER (WHERE p.mark = 'O'))::int AS turned_up
+    FROM passengers p JOIN train_runs tr ON tr.run_id = p.run_id
+   WHERE tr.start_date = $1::date AND p.current_status <> 'CAN' GROUP BY p.class ORDER BY passengers DESC, p.class`,
+  release: `SELECT tr.train_no, count(*)::int AS vacant, (count(*) FILTER (WHERE vb.released_to_prs))::int AS released,
+       (count(*) FILTER (WHERE vb.released_to_prs AND vb.rebooked))::int AS rebooked
+    FROM vacant_berths vb JOIN train_runs tr ON tr.run_id = vb.run_id
+   WHERE tr.start_date = $1::date GROUP BY tr.train_no ORDER BY released DESC, tr.train_no`,
+  eftSummary: `SELECT e.zone_code, e.div_code, count(*)::int AS eft_count, count(DISTINCT e.tte_id)::int AS ttes, sum(e.total) AS amount,
+       COALESCE(sum(e.total) FILTER (WHERE e.payment_mode = 'CASH'), 0) AS cash,
+       round(100.0 * count(*) FILTER (WHERE e.payment_mode <> 'CASH') / count(*), 1) AS digital_pct
+    FROM efts e
+   WHERE e.issued_at >= $1::date::timestamp AT TIME ZONE 'Asia/Kolkata' AND e.issued_at < ($2::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
+   GROUP BY e.zone_code, e.div_code ORDER BY 1, 2`,
+  trainsManned: `-- Lobby users see the runs their lobby works first (the lobby of beat 1).
+SELECT tr.train_no,
+       t.name AS train_name,
+       tr.start_date,
+       (SELECT count(*) FROM run_coaches rc WHERE rc.run_id = tr.run_id)::int AS reserved_coaches,
+       (SELECT count(*) FROM run_coaches rc
+         WHERE rc.run_id = tr.run_id
+           AND EXISTS (SELECT 1 FROM beats b WHERE b.run_id = tr.run_id AND b.device_id IS NOT NULL AND rc.coach_id = ANY (b.coaches)))::int AS manned_coaches,
+       (SELECT count(DISTINCT b.device_id) FROM beats b WHERE b.run_id = tr.run_id)::int AS hhts_used,
+       CASE WHEN EXISTS (SELECT 1 FROM beats b WHERE b.run_id = tr.run_id AND b.device_id IS NOT NULL) THEN 'YES' ELSE 'NO' END AS manned,
+       CASE WHEN EXISTS (SELECT 1 FROM beats b WHERE b.run_id = tr.run_id AND b.device_id IS NOT NULL) THEN 1 ELSE 0 END AS is_manned
+  FROM train_runs tr
+  JOIN trains t ON t.train_no = tr.train_no
+  LEFT JOIN LATERAL (
+        SELECT b.lobby_code FROM beats b WHERE b.run_id = tr.run_id ORDER BY b.beat_no LIMIT 1
+       ) ob ON TRUE
+ WHERE tr.start_date = $1::date
+   AND TRUE
+ ORDER BY tr.train_no
+`,
+  mannedCoaches: `-- A coach is manned when a beat worked with an HHT covers it; lobby users see coaches their lobby worked,
+-- and the unmanned coaches of runs their lobby works first.
+SELECT x.manning,
+       count(*)::int AS coaches,
+       round(100.0 * count(*) / sum(count(*)) OVER (), 1) AS share_pct
+  FROM (
+        SELECT CASE WHEN mb.lobby_code IS NOT NULL THEN 'Manned' ELSE 'Unmanned' END AS manning
+          FROM run_coaches rc
+          JOIN train_runs tr ON tr.run_id = rc.run_id
+          LEFT JOIN LATERAL (
+                SELECT b.lobby_code FROM beats b
+                 WHERE b.run_id = rc.run_id AND b.device_id IS NOT NULL AND rc.coach_id = ANY (b.coaches)
+                 ORDER BY b.beat_no LIMIT 1
+               ) mb ON TRUE
+          LEFT JOIN LATERAL (
+                SELECT coalesce(mb.lobby_code, (SELECT b.lobby_code FROM beats b WHERE b.run_id = rc.run_id ORDER BY b.beat_no LIMIT 1)) AS lobby_code
+               ) cl ON TRUE
+         WHERE tr.start_date = $1::date
+           AND TRUE
+       ) x
+ GROUP BY x.manning
+ ORDER BY x.manning
+`,
+  manningSummary: `-- coachManningSummary: reserved coaches manned with an HHT per zone/division and run date over a range
+-- (run_coach_manning, migration 007). One row per division and day so that each row drills down to that day's
+-- Train_Manned_with_HHT.
+SELECT tr.zone_code AS zone,
+       tr.div_code AS division,
+       tr.start_date AS run_date,
+       count(DISTINCT tr.run_id)::int AS train_runs,
+       count(*)::int AS coaches,
+       count(*) FILTER (WHERE cm.manned)::int AS manned,
+       count(*) FILTER (WHERE NOT cm.manned)::int AS unmanned,
+       round(100.0 * count(*) FILTER (WHERE cm.manned) / count(*), 1) AS manned_pct
+  FROM train_runs tr
+  CROSS JOIN LATERAL run_coach_manning(tr.run_id) cm
+ WHERE tr.start_date BETWEEN $1::date AND $2::date
+   AND (NULL::text IS NULL OR tr.zone_code = NULL)
+   AND (NULL::text IS NULL OR tr.div_code = NULL)
+   AND TRUE
+ GROUP BY tr.zone_code, tr.div_code, tr.start_date
+ ORDER BY tr.start_date DESC, tr.zone_code, tr.div_code
+`,
+  tdrSummary: `SELECT td.div_code AS division, tr.train_no, td.reason, count(*)::int AS tdrs,
+       count(*) FILTER (WHERE td.status = 'REFUNDED')::int AS refunded,
+       COALESCE(sum(td.refund_amount) FILTER (WHERE td.status = 'REFUNDED'), 0) AS refund_amount
+    FROM tdrs td JOIN train_runs tr ON tr.run_id = td.run_id
+   WHERE tr.start_date BETWEEN $1::date AND $2::date
+   GROUP BY td.div_code, tr.train_no, td.reason ORDER BY 1, 2, 3`,
+};
+
+type Row = Record<string, unknown>;
+const pick = (rows: Row[], cols: string[]): Row[] => rows.map((r) => Object.fromEntries(cols.map((c) => [c, r[c]])));
+const sortBy = (rows: Row[], cols: string[]): Row[] =>
+  [...rows].sort((a, b) => cols.map((c) => String(a[c]).localeCompare(String(b[c]))).find((x) => x !== 0) ?? 0);
+
+/** Each rollup-backed report against the raw computation, on the given day (and the week or range it covers). */
+async function expectReportsMatchRaw(db: Queryable, day: string): Promise<void> {
+  const q = async (sql: string, params: unknown[]): Promise<Row[]> => (await db.query<Row>(sql, params)).rows;
+  const dateWise = await q(reportSql('sync_delay_datewise.sql'), [day]);
+  expect(dateWise.length).toBeGreaterThan(0);
+  expect(dateWise).toEqual(await q(RAW.syncDateWise, [day]));
+
+  const summaryCols = ['train_no', 'start_date', 'division', 'lobby', 'tte_id', 'tte_name', 'hht_id', 'events', 'pending_records',
+    'last_event_at', 'last_sync_at', 'avg_delay_min', 'max_delay_min'];
+  const key = ['train_no', 'tte_id', 'hht_id', 'start_date'];
+  const summary = await q(reportSql('sync_delay_new.sql'), [day]);
+  expect(summary.length).toBeGreaterThan(0);
+  expect(sortBy(pick(summary, summaryCols), key)).toEqual(sortBy(pick(await q(RAW.syncSummary, [day]), summaryCols), key));
+
+  const week = await q(reportSql('dash_psgn_7days.sql'), [day]);
+  const raw7 = await q(RAW.psgn7days, [day]);
+  expect(week.filter((r) => Number(r.passengers) > 0)).toEqual(raw7);
+
+  const classes = await q(reportSql('dash_psgn_class.sql'), [day]);
+  expect(sortBy(pick(classes, ['class', 'passengers', 'turned_up']), ['class'])).toEqual(sortBy(await q(RAW.psgnClass, [day]), ['class']));
+
+  const release = await q(reportSql('dash_release.sql'), [day]);
+  expect(pick(release, ['train_no', 'vacant', 'released', 'rebooked'])).toEqual(await q(RAW.release, [day]));
+
+  const manned = await q(reportSql('dash_trains_manned.sql'), [day]);
+  expect(manned.length).toBeGreaterThan(0);
+  expect(manned).toEqual(await q(RAW.trainsManned, [day]));
+  expect(await q(reportSql('dash_manned_coaches.sql'), [day])).toEqual(await q(RAW.mannedCoaches, [day]));
+
+  const from = addDays(day, -6);
+  const manning = await q(reportSql('mannedcoachsummary.sql'), [from, day]);
+  expect(manning.length).toBeGreaterThan(0);
+  expect(manning).toEqual(await q(RAW.manningSummary, [from, day]));
+  const eft = await q(reportSql('eft-summary.sql'), [from, day]);
+  expect(eft.length).toBeGreaterThan(0);
+  expect(pick(eft, ['zone_code', 'div_code', 'eft_count', 'ttes', 'amount', 'cash', 'digital_pct'])).toEqual(await q(RAW.eftSummary, [from, day]));
+
+  const tdr = await q(reportSql('tdrsummary.sql'), [from, day]);
+  expect(tdr.length).toBeGreaterThan(0);
+  expect(sortBy(pick(tdr, ['division', 'train_no', 'reason', 'tdrs', 'refunded', 'refund_amount']), ['division', 'train_no', 'reason'])).toEqual(
+    await q(RAW.tdrSummary, [from, day]),
+  );
+}
+
+describe.each(TEST_DRIVERS)('run-date partitions and rollups on %s', (driver) => {
+  let t: TestDb & { today: string };
+  const count = async (sql: string, params: unknown[] = []): Promise<number> =>
+    Number((await t.db.query<{ n: number }>(sql, params)).rows[0]?.n);
+
+  beforeAll(async () => {
+    t = await cloneSeededTestDb(driver);
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+
+  it('partitions the four large tables by run date, each seeded day in its own partition', async () => {
+    for (const table of PARTITIONED_TABLES) {
+      const parts = await listRunPartitions(t.db, table);
+      for (let d = -WINDOW_PAST; d <= 1; d++) expect(parts).toContain(`${table}_r${addDays(t.today, d).replaceAll('-', '')}`);
+      expect(parts).toContain(`${table}_other`);
+      expect(await count(`SELECT count(*)::int AS n FROM ${table}_other`), `${table}: nothing in the default partition`).toBe(0);
+    }
+    // A day's passengers are all in its partition, and a query for one run reads that partition only.
+    const [lo, hi] = runIdRange(t.today);
+    const part = `passengers_r${t.today.replaceAll('-', '')}`;
+    expect(await count(`SELECT count(*)::int AS n FROM ${part}`)).toBe(await count('SELECT count(*)::int AS n FROM passengers WHERE run_id >= $1 AND run_id < $2', [lo, hi]));
+    expect(await count(`SELECT count(*)::int AS n FROM ${part}`)).toBeGreaterThan(0);
+  });
+
+  it('keeps the keys unique with the run date in them, and the foreign keys name the run', async () => {
+    const psgn = (await t.db.query<Row>('SELECT * FROM passengers ORDER BY psgn_id LIMIT 1')).rows[0];
+    expect(psgn).toBeDefined();
+    const cols = Object.keys(psgn ?? {});
+    await expect(
+      t.db.query(`INSERT INTO passengers (${cols.join(', ')}) SELECT ${cols.join(', ')} FROM passengers WHERE psgn_id = $1`, [psgn?.psgn_id]),
+    ).rejects.toThrow(/duplicate key|unique/i);
+    // A checking event for a passenger of another run is refused (the key is (psgn_id, run_id) now).
+    const ev = (await t.db.query<Row>('SELECT * FROM checking_events WHERE psgn_id IS NOT NULL LIMIT 1')).rows[0];
+    const evCols = Object.keys(ev ?? {});
+    await expect(
+      t.db.query(
+        `INSERT INTO checking_events (${evCols.join(', ')}) SELECT ${evCols.map((c) => (c === 'event_id' ? '$2::bigint' : c === 'run_id' ? 'run_id + 1' : c)).join(', ')}
+           FROM checking_events WHERE event_id = $1`,
+        [ev?.event_id, 999_999_999_999],
+      ),
+    ).rejects.toThrow(/foreign key|violates/i);
+  });
+
+  it('serves the summaries from rollups that equal the raw rows', async () => {
+    await expectReportsMatchRaw(t.db, t.today);
+    await expectReportsMatchRaw(t.db, addDays(t.today, -3));
+  });
+
+  it('updates the rollups of a run as its records are synced', async () => {
+    const beat = (
+      await t.db.query<{ beat_id: number; run_id: number; device_id: string; coaches: string[] }>(
+        `SELECT b.beat_id, b.run_id, b.device_id, b.coaches FROM beats b JOIN devices d USING (device_id)
+          WHERE d.status = 'IN_SERVICE' AND b.run_id IN (SELECT run_id FROM train_runs WHERE start_date = $1::date)
+          ORDER BY b.beat_id LIMIT 1`,
+        [t.today],
+      )
+    ).rows[0];
+    expect(beat).toBeDefined();
+    if (!beat) return;
+    const psgn = (
+      await t.db.query<{ psgn_id: number }>(
+        `SELECT psgn_id FROM passengers WHERE run_id = $1 AND coach_id = ANY($2) AND mark IS DISTINCT FROM 'NT' AND current_status <> 'CAN'
+          ORDER BY psgn_id LIMIT 1`,
+        [beat.run_id, beat.coaches],
+      )
+    ).rows[0];
+    expect(psgn).toBeDefined();
+    const nt = (): Promise<number> => count('SELECT coalesce(sum(not_turned_up), 0)::int AS n FROM rollup_run_passengers WHERE run_id = $1', [beat.run_id]);
+    const events = (): Promise<number> => count('SELECT coalesce(sum(events), 0)::int AS n FROM rollup_sync WHERE run_id = $1', [beat.run_id]);
+    const efts = (): Promise<number> => count('SELECT coalesce(sum(efts), 0)::int AS n FROM rollup_efts WHERE run_id = $1', [beat.run_id]);
+    const [ntBefore, eventsBefore, eftsBefore] = [await nt(), await events(), await efts()];
+    const ends = (await t.db.query<{ src: string; dest: string }>(
+      'SELECT t.src_station AS src, t.dest_station AS dest FROM train_runs r JOIN trains t USING (train_no) WHERE r.run_id = $1', [beat.run_id],
+    )).rows[0];
+    const deviceTime = `${t.today}T14:00:00+05:30`;
+    await ingestBatch(t.db, {
+      deviceId: beat.device_id,
+      batchId: 'rollup-1',
+      receivedAt: new Date(`${t.today}T14:20:00+05:30`),
+      records: [
+        { id: 'rollup-r1', type: 'CHECK', beatId: Number(beat.beat_id), eventType: 'NT', psgnId: Number(psgn?.psgn_id), deviceTime },
+        {
+          id: 'rollup-r2', type: 'EFT', beatId: Number(beat.beat_id), eftNo: 'EFROLLUP1', psgnName: 'Test Passenger', fromStation: ends?.src ?? '',
+          toStation: ends?.dest ?? '', reason: 'TICKETLESS', excessFare: 500, excessCharge: 250, total: 750, paymentMode: 'CASH', issuedAt: deviceTime,
+        },
+      ],
+    });
+    expect(await nt()).toBe(ntBefore + 1);
+    expect(await events()).toBe(eventsBefore + 1);
+    expect(await efts()).toBe(eftsBefore + 1);
+    await expectReportsMatchRaw(t.db, t.today);
+  });
+
+  it('makes partitions ahead and drops whole run dates past the retention, never inside the demo window', async () => {
+    const u = await cloneSeededTestDb(driver);
+    try {
+      const ahead = addDays(u.today, PARTITIONS_AHEAD_DAYS).replaceAll('-', '');
+      // The shortest retention allowed keeps every day of the window.
+      const runs = await u.db.query<{ n: number }>('SELECT count(*)::int AS n FROM train_runs');
+      const kept = await maintainPartitions(u.db, u.today, WINDOW_PAST + 1);
+      expect(kept.dropped).toEqual([]);
+      expect((await u.db.query<{ n: number }>('SELECT count(*)::int AS n FROM train_runs')).rows[0]?.n).toBe(runs.rows[0]?.n);
+      expect(await listRunPartitions(u.db, 'checking_events')).toContain(`checking_events_r${ahead}`);
+
+      const cutoff = addDays(u.today, -20);
+      const before = async (table: string): Promise<number> => {
+        const [lo] = runIdRange(cutoff);
+        return Number((await u.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE run_id < $1`, [lo])).rows[0]?.n);
+      };
+      const after = await u.db.query<{ n: number }>('SELECT count(*)::int AS n FROM passengers WHERE run_id >= $1', [runIdRange(cutoff)[0]]);
+      expect(await before('passengers')).toBeGreaterThan(0);
+      const dropped = await dropRunDatesBefore(u.db, cutoff);
+      expect(dropped[0]).toBe(addDays(u.today, -WINDOW_PAST));
+      expect(dropped[dropped.length - 1]).toBe(addDays(cutoff, -1));
+      for (const table of [...RUN_TABLES.filter((x) => x !== 'digital_payments'), 'rollup_run_passengers', 'rollup_sync', 'rollup_efts']) {
+        expect(await before(table), `${table} before the cutoff`).toBe(0);
+      }
+      const parts = await listRunPartitions(u.db, 'passengers');
+      expect(parts).not.toContain(`passengers_r${addDays(cutoff, -1).replaceAll('-', '')}`);
+      expect(parts).toContain(`passengers_r${cutoff.replaceAll('-', '')}`);
+      expect((await u.db.query<{ n: number }>('SELECT count(*)::int AS n FROM passengers WHERE run_id >= $1', [runIdRange(cutoff)[0]])).rows[0]?.n).toBe(
+        after.rows[0]?.n,
+      );
+      expect(Number((await u.db.query<{ n: number }>('SELECT count(*)::int AS n FROM digital_payments d WHERE NOT EXISTS (SELECT 1 FROM efts e WHERE e.eft_no = d.eft_no)')).rows[0]?.n)).toBe(0);
+      // The rollups of the days kept still match.
+      await expectReportsMatchRaw(u.db, u.today);
+    } finally {
+      await u.drop();
+    }
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * `npm run bench -- --scale national --days N --database-url URL [--baseline-url URL2] [--rounds R] [--all]`
+ *
+ * Loads (or reuses) N national days (about 3,000 runs and 2 M passengers each) into URL with COPY, prints the load
+ * time and disk per day, then the latency (p50/p95 over R rounds, India-wide scope) of the report classes the issue
+ * sets targets for: one-train reports, the dashboard's India-wide calls, the summaries. With --baseline-url the
+ * same calls run against the large seed in that database (seeded first when empty), interleaved call by call with
+ * the national ones so machine load hits both alike, and the p95 ratio national / large is the flatness figure.
+ * --all adds every other report call (5 rounds).
+ */
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { openDb, type Db } from '../../src/server/db';
+import { migrate } from '../../src/server/db/migrate';
+import { ensureSeeded } from '../../src/server/db/seed';
+import { nationalDays, seedNational, type DayFigures } from '../../src/server/db/seed/national';
+import { PARTITIONED_TABLES } from '../../src/server/db/partitions';
+import { istDate } from '../../src/server/clock';
+import { checkDefinitions, type CheckedReport, type CheckedView } from '../../src/shared/definitions/validate';
+import { readDefinitionFiles } from '../../src/server/reports/definition-files';
+import { parseFilter } from '../../src/server/reports/filter';
+import { runView } from '../../src/server/reports/executor';
+import { sampleFilter } from '../support/sample-filters';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const databaseUrl = arg('database-url');
+if (!databaseUrl) throw new Error('--scale national needs --database-url (PostgreSQL: the load uses COPY)');
+const baselineUrl = arg('baseline-url');
+const days = Number(arg('days') ?? '7');
+const rounds = Number(arg('rounds') ?? '20');
+const today = arg('today') ?? istDate(new Date());
+
+/** The issue's report classes and their p95 targets (ms). */
+const SUMMARIES = new Set([
+  'syncDelaySummary', 'SyncDelayDateWise', 'Active_Users', 'TteManningReport', 'eftSummary', 'tteEftSummary', 'tdrSummary',
+  'coachManningSummary', 'psgnCount7days',
+]);
+const TARGET: Record<string, number> = { 'one-train': 25, dashboard: 300, summary: 300, SyncDelayDateWise: 150 };
+
+const p = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
+};
+const gib = (b: number): string => (b / 2 ** 30).toFixed(2);
+
+async function openMigrated(url: string): Promise<Db> {
+  const db = await openDb({ databaseUrl: url, dataDir: null });
+  const t0 = performance.now();
+  const applied = await migrate(db);
+  const s = (performance.now() - t0) / 1000;
+  if (s > 1) console.log(`migrations up to ${applied[applied.length - 1]} applied in ${s.toFixed(1)} s (${url.replace(/\/\/[^@]*@/, '//')})`);
+  return db;
+}
+
+const national = await openMigrated(databaseUrl);
+console.log(`# National-scale benchmark (PostgreSQL, ${days} days ending ${today})`);
+const uptime = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+console.log(`load average at start: ${uptime}\n`);
+
+const t0 = performance.now();
+const figures: DayFigures[] = await seedNational(national, { databaseUrl, days, today, log: (l) => console.error(l), progress: true });
+if (figures.length > 0) {
+  console.log('| day | runs | passengers | rows | load s | disk GiB |\n|---|---:|---:|---:|---:|---:|');
+  for (const f of figures) {
+    console.log(`| ${f.date} | ${f.runs} | ${f.passengers.toLocaleString('en-IN')} | ${f.rows.toLocaleString('en-IN')} | ${f.seconds.toFixed(0)} | ${gib(f.bytes)} |`);
+  }
+  console.log(`load: ${figures.length} days in ${((performance.now() - t0) / 1000).toFixed(0)} s including ANALYZE\n`);
+}
+// Disk per day as it stands (each day's partitions of the four large tables, with their indexes), and in total.
+const sizes = await national.query<{ d: string; bytes: number }>(
+  `SELECT substring(c.relname from '_r([0-9]{8})$') AS d, sum(pg_total_relation_size(c.oid))::bigint AS bytes
+     FROM pg_class c WHERE c.relkind = 'r' AND c.relname ~ $1 GROUP BY 1 ORDER BY 1`,
+  [`^(${PARTITIONED_TABLES.join('|')})_r[0-9]{8}$`],
+);
+const counts = (await national.query<{ runs: number; psgn: number; bytes: number }>(
+  `SELECT (SELECT count(*) FROM train_runs WHERE start_date = ANY($1::date[]))::int AS runs,
+          (SELECT count(*) FROM passengers)::int AS psgn, pg_database_size(current_database()) AS bytes`,
+  [nationalDays(today, days)],
+)).rows[0];
+console.log(`data set: ${counts?.runs} train runs, ${counts?.psgn.toLocaleString('en-IN')} passengers, database ${gib(counts?.bytes ?? 0)} GiB`);
+console.log(`large tables per day (partitions + indexes): ${sizes.rows.filter((r) => r.bytes > 1e8).map((r) => `${r.d} ${gib(r.bytes)} GiB`).join(', ')}\n`);
+
+let baseline: Db | undefined;
+if (baselineUrl) {
+  baseline = await openMigrated(baselineUrl);
+  const seeded = await ensureSeeded(baseline, { scale: 'large', today, log: () => undefined });
+  const b = (await baseline.query<{ runs: number; psgn: number }>('SELECT (SELECT count(*) FROM train_runs)::int AS runs, (SELECT count(*) FROM passengers)::int AS psgn')).rows[0];
+  console.log(`baseline: large seed${seeded ? ' (seeded now)' : ''}, ${b?.runs} runs, ${b?.psgn.toLocaleString('en-IN')} passengers\n`);
+}
+
+/**
+ * Server CPU time: the sum of utime + stime (from /proc, 10 ms ticks) of every backend connected to a database.
+ * Only when PostgreSQL runs on this machine (else NaN). Unlike wall time it does not grow with other jobs'
+ * load, so it is the figure to compare with the targets on a shared machine.
+ */
+const admin = new pg.Client({ connectionString: databaseUrl });
+await admin.connect();
+async function serverCpuMs(db: string): Promise<number> {
+  const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [db]);
+  let ticks = 0;
+  for (const r of rows) {
+    try {
+      const f = readFileSync(`/proc/${r.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      return NaN;
+    }
+  }
+  return ticks * 10;
+}
+const dbName = (url: string): string => decodeURIComponent(new URL(url).pathname.slice(1));
+
+const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
+const dashboardEndpoints = new Set(
+  (JSON.parse(readFileSync('dashboard.json', 'utf8')) as { cards: { endpoint: string }[] }).cards.map((c) => c.endpoint),
+);
+
+function classOf(report: CheckedReport, view: CheckedView): string | undefined {
+  if (dashboardEndpoints.has(view.endpoint)) return 'dashboard';
+  if (SUMMARIES.has(view.endpoint)) return 'summary';
+  const required = (report.filterSchema.required as string[] | undefined) ?? [];
+  if (required.includes('trainNo')) return 'one-train';
+  return process.argv.includes('--all') ? 'other' : undefined;
+}
+
+interface Result {
+  cls: string;
+  call: string;
+  rows: number;
+  n: number[];
+  b: number[];
+  /** Server CPU ms summed over the measured national / baseline calls. */
+  nCpu: number;
+  bCpu: number;
+}
+const results: Result[] = [];
+const nationalDay = today;
+for (const report of checked.reports) {
+  for (const view of report.views) {
+    const cls = classOf(report, view);
+    if (!cls) continue;
+    const filterN = parseFilter(report, await sampleFilter(national, report, nationalDay), nationalDay);
+    const filterB = baseline ? parseFilter(report, await sampleFilter(baseline, report, today), today) : undefined;
+    const r: Result = { cls, call: `${report.definition.id} / ${view.endpoint}`, rows: 0, n: [], b: [], nCpu: 0, bCpu: 0 };
+    const count = cls === 'other' ? 5 : rounds;
+    // One warm-up call each (plan caches, buffers), then the measured rounds, alternating the two databases.
+    await runView(national, view, filterN, { kind: 'all' }, { timeoutMs: 120_000 });
+    if (baseline && filterB) await runView(baseline, view, filterB, { kind: 'all' }, { timeoutMs: 120_000 });
+    for (let i = 0; i < count; i++) {
+      let c = await serverCpuMs(dbName(databaseUrl));
+      let s = performance.now();
+      const out = await runView(national, view, filterN, { kind: 'all' }, { timeoutMs: 120_000 });
+      r.n.push(performance.now() - s);
+      r.nCpu += (await serverCpuMs(dbName(databaseUrl))) - c;
+      r.rows = out.total;
+      if (baseline && filterB && baselineUrl) {
+        c = await serverCpuMs(dbName(baselineUrl));
+        s = performance.now();
+        await runView(baseline, view, filterB, { kind: 'all' }, { timeoutMs: 120_000 });
+        r.b.push(performance.now() - s);
+        r.bCpu += (await serverCpuMs(dbName(baselineUrl))) - c;
+      }
+    }
+    results.push(r);
+  }
+}
+
+console.log(
+  '| class | call | rows | p50 ms | p95 ms | server CPU ms/call | target | large p95 ms | large CPU ms/call | p95 ratio | CPU ratio |\n' +
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+);
+for (const cls of ['one-train', 'dashboard', 'summary', 'other']) {
+  for (const r of results.filter((x) => x.cls === cls)) {
+    const target = r.call.endsWith('/ SyncDelayDateWise') ? TARGET.SyncDelayDateWise : TARGET[cls];
+    const p95 = p(r.n, 0.95);
+    const b95 = r.b.length > 0 ? p(r.b, 0.95) : NaN;
+    const flag = target !== undefined && p95 > target ? ' (over)' : '';
+    const nCpu = r.nCpu / r.n.length;
+    const bCpu = r.b.length > 0 ? r.bCpu / r.b.length : NaN;
+    const fmt = (x: number, d = 1): string => (Number.isNaN(x) ? '' : x.toFixed(d));
+    console.log(
+      `| ${cls} | ${r.call} | ${r.rows} | ${p(r.n, 0.5).toFixed(1)} | ${p95.toFixed(1)}${flag} | ${fmt(nCpu)} | ${target ?? ''} | ` +
+        `${fmt(b95)} | ${fmt(bCpu)} | ${fmt(p95 / b95, 2)} | ${fmt(nCpu / bCpu, 2)} |`,
+    );
+  }
+}
+for (const cls of ['one-train', 'dashboard', 'summary']) {
+  const rs = results.filter((x) => x.cls === cls);
+  if (rs.length === 0) continue;
+  const worst = rs.reduce((a, x) => (p(x.n, 0.95) > p(a.n, 0.95) ? x : a));
+  const ratios = rs.filter((x) => x.b.length > 0).map((x) => p(x.n, 0.95) / p(x.b, 0.95));
+  console.log(
+    `${cls}: ${rs.length} calls, worst p95 ${p(worst.n, 0.95).toFixed(1)} ms (${worst.call})` +
+      (ratios.length > 0 ? `, p95 ratio to large: median ${p(ratios, 0.5).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}` : ''),
+  );
+}
+console.log(`load average at end: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+await admin.end();
+await national.close();
+await baseline?.close();
