@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import type { Config } from './config';
 import type { Db } from './db';
 import { shiftableClock, systemClock, type Clock } from './clock';
@@ -12,6 +11,8 @@ import { registerRouteList } from './plugins/route-list';
 import { registerSpa } from './plugins/spa';
 import { registerCompression } from './http/compress';
 import { registerApiNoStore } from './http/cache-policy';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerRequestLog } from './http/request-log';
 import { serverLimitOptions } from './http/limits';
 import { healthRoutes } from './routes/health';
 import { reportRoutes } from './routes/reports';
@@ -39,7 +40,7 @@ export interface AppDeps {
   config: Config;
   db: Db;
   clock?: Clock;
-  logger?: boolean | { level: string };
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Sign-in settings (SU mobiles, rate limits, SMS adapter); read from the environment when absent. */
   auth?: AuthOptions;
 }
@@ -48,6 +49,7 @@ export interface AppDeps {
 export async function buildApp({ config, db, clock = systemClock, logger = false, auth }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    logController: new LogController({ disableRequestLogging: true }), // see http/request-log.ts
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false }, plugins: [portalFormats] },
@@ -55,6 +57,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   });
   app.server.maxConnections = config.limits.maxConnections;
   registerErrorHandler(app);
+  registerRequestLog(app);
   registerInputGuard(app);
   registerRouteList(app);
   registerApiNoStore(app);
@@ -67,7 +70,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     });
   }
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -87,7 +90,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
 
   healthRoutes(app, db);
   const authOptions = auth ?? authOptionsFromEnv();
-  registerAuth(app, { config, db, options: authOptions, signingSecret: await resolveSigningSecret(config, db) });
+  await registerAuth(app, { config, db, options: authOptions, signingSecret: await resolveSigningSecret(config, db) });
 
   // Report definitions: loaded now, reloaded on change of reports/ or schemas/.
   const registry = new ReportRegistry(

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, TEST_DRIVERS, type TestDb } from '../support/db';
+import { openPglite } from '../../src/server/db/pglite-driver';
 
 /**
  * Cursors left open: on PGlite named cursors of its one session (the unnamed one is this query's own portal); on
@@ -92,7 +93,8 @@ describe.each(TEST_DRIVERS)('Db.iterate on %s', (driver) => {
     const it = t.db.iterate<{ n: number }>('SELECT n FROM generate_series(1, 1000) n', [], { batchSize: 10 })[Symbol.asyncIterator]();
     const first = await it.next();
     expect(first.done).toBe(false);
-    expect(await openTransactions(t)).toBe(1); // the cursor is open while the reader holds it
+    // PostgreSQL: the cursor is open while the reader holds it. PGlite: each batch was a read of its own, nothing stays open.
+    expect(await openTransactions(t)).toBe(driver === 'pg' ? 1 : 0);
     await it.return?.(undefined);
     expect(await openTransactions(t)).toBe(0);
   });
@@ -124,5 +126,60 @@ describe.each(TEST_DRIVERS)('Db.iterate on %s', (driver) => {
     expect(answeredAt).toBeGreaterThan(0);
     expect(answeredAt).toBeLessThan(20);
   });
+
+  it('runs setup at the start of every reading transaction (each batch on PGlite), prepare once', async () => {
+    let prepared = 0;
+    const seen: string[] = [];
+    const it = t.db.iterate<{ n: number; s: string }>(
+      `SELECT n, current_setting('hht.iterate_setup', true) AS s FROM generate_series(1, 25) n ORDER BY n`, [], {
+        batchSize: 10,
+        setup: async (tx) => {
+          await tx.query(`SELECT set_config('hht.iterate_setup', 'on', true)`);
+        },
+        prepare: async () => {
+          prepared += 1;
+        },
+      });
+    for await (const b of it) seen.push(...b.map((r) => r.s));
+    expect(seen).toEqual(Array.from({ length: 25 }, () => 'on'));
+    expect(prepared).toBe(1);
+  });
 });
 
+describe('Db.iterate on PGlite reads in batches of their own', () => {
+  it('another statement waits for one batch, not for the whole query', async () => {
+    const db = await openPglite(null);
+    try {
+      await db.exec('CREATE SEQUENCE rows_made');
+      // Each row the database makes for the export bumps the sequence: what ran before the other statement shows.
+      const it = db.iterate<{ n: number }>(`SELECT n, nextval('rows_made') AS v FROM generate_series(1, 20000) n`, [], { batchSize: 1000 })[Symbol.asyncIterator]();
+      const first = it.next();
+      const other = db.query<{ made: number }>('SELECT last_value::int AS made FROM rows_made');
+      expect((await first).value).toHaveLength(1000);
+      // A held cursor would have made all 20,000 rows first (its commit runs the whole query).
+      expect((await other).rows[0]?.made).toBeLessThanOrEqual(1000);
+      let n = 1000;
+      for (let r = await it.next(); !r.done; r = await it.next()) n += r.value.length;
+      expect(n).toBe(20000);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('a query too slow to page goes on from a held cursor: the same rows, in order, and the cursor closed after', async () => {
+    const db = await openPglite(null, undefined, { slowBatchMs: 0 }); // every batch counts as slow
+    try {
+      const cursors = async (): Promise<number> => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_cursors WHERE name <> ''")).rows[0]?.n ?? -1;
+      const it = db.iterate<{ n: number }>('SELECT n FROM generate_series(1, 95) n ORDER BY n DESC', [], { batchSize: 10 })[Symbol.asyncIterator]();
+      const seen: number[] = [];
+      seen.push(...((await it.next()).value as { n: number }[]).map((r) => r.n));
+      seen.push(...((await it.next()).value as { n: number }[]).map((r) => r.n));
+      expect(await cursors()).toBe(1); // the second batch came from the held cursor
+      for (let r = await it.next(); !r.done; r = await it.next()) seen.push(...r.value.map((x) => x.n));
+      expect(seen).toEqual(Array.from({ length: 95 }, (_, i) => 95 - i));
+      expect(await cursors()).toBe(0);
+    } finally {
+      await db.close();
+    }
+  });
+});

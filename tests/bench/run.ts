@@ -35,6 +35,11 @@ if (process.argv.includes('--exports')) {
   await import('./exports'); // its own section: export latency and memory (see exports.ts)
 }
 
+if (process.argv.includes('--profile')) {
+  await import('./profile'); // CPU profile of the built server under load (tests/bench/profile.ts)
+  process.exit(0);
+}
+
 if (process.argv.includes('--load')) {
   await import('./load'); // the server under load on PostgreSQL: a separate section (tests/bench/load.ts)
   process.exit(0);

@@ -10,6 +10,8 @@ import { hitRateLimit } from './rate-limit';
 import { keyedHash } from './secrets';
 import { LogSmsSender, type SmsSender } from './sms';
 import { AccessTokens } from './tokens';
+import { SessionCache } from './session-cache';
+import type { SessionRow } from './sessions';
 import type { AuthOptions, RateLimits } from './options';
 
 export interface UserRow {
@@ -47,6 +49,8 @@ export interface AuthDeps {
 /** What every auth route file shares: configuration, database, token signer, auth clock and input helpers. */
 export interface AuthContext extends AuthDeps {
   tokens: AccessTokens;
+  /** Valid sessions this process has read, dropped on the database's change notifications (session-cache.ts). */
+  sessionCache: SessionCache<SessionRow>;
   sms: SmsSender;
   /** The server's clock (app.clock; the test hooks may move it). */
   now(): Date;
@@ -75,6 +79,7 @@ export function createAuthContext(app: FastifyInstance, { config, db, options, s
     options,
     signingSecret,
     tokens: new AccessTokens(signingSecret),
+    sessionCache: new SessionCache<SessionRow>(),
     sms: options.sms ?? new LogSmsSender((line) => app.log.info(line)),
     now,
     advanceClock: async (ms) => {

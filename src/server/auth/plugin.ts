@@ -14,8 +14,10 @@ export type { AuthDeps } from './context';
  * Sign-in and session, one file per concern: XSRF cookie and app.authenticate, captcha, password step, OTP step,
  * token refresh and logout, profile and train list, and (with HHT_TEST_HOOKS=1) the test hooks.
  */
-export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
+export async function registerAuth(app: FastifyInstance, deps: AuthDeps): Promise<void> {
   const ctx = createAuthContext(app, deps);
+  await ctx.sessionCache.start(deps.db);
+  app.addHook('onClose', async () => ctx.sessionCache.stop());
   registerAuthenticate(app, ctx);
   captchaRoutes(app, ctx);
   loginRoutes(app, ctx);

@@ -28,19 +28,31 @@ export async function startSession(ctx: AuthContext, userId: string): Promise<To
       tokenHash(refreshToken), sessionId, iso(t), iso(new Date(t.getTime() + AUTH_LIMITS.refreshTokenTtlMs)),
     ]);
   });
+  // The older sessions end here at once, and the other processes have been told before the user is answered.
+  ctx.sessionCache.forgetUser(userId);
+  await ctx.sessionCache.fence(ctx.db);
   return { accessToken: await ctx.tokens.sign(userId, sessionId, t), refreshToken };
 }
 
-/** The session and its user in one statement: invalid (revoked, unknown, user inactive) or expired or ok. */
-export async function loadSession(ctx: AuthContext, sessionId: string): Promise<SessionState> {
-  const row = (
-    await ctx.db.query<SessionRow>(
-      `SELECT s.session_id, s.revoked_at, s.expires_at, ${USER_COLUMNS}
-         FROM auth_sessions s JOIN users u ON u.user_id = s.user_id WHERE s.session_id = $1`,
-      [sessionId],
-    )
-  ).rows[0];
-  if (!row || row.revoked_at !== null || !row.active) return { state: 'invalid' };
+/**
+ * The session and its user: invalid (revoked, unknown, user inactive) or expired or ok. A valid session this
+ * process has read is held in ctx.sessionCache (dropped when the database announces a change to it or its user);
+ * otherwise one statement. `fresh` always reads the database (token refresh, which has just written).
+ */
+export async function loadSession(ctx: AuthContext, sessionId: string, fresh = false): Promise<SessionState> {
+  let row = fresh ? undefined : ctx.sessionCache.get(sessionId);
+  if (!row) {
+    const since = ctx.sessionCache.generation();
+    row = (
+      await ctx.db.query<SessionRow>(
+        `SELECT s.session_id, s.revoked_at, s.expires_at, ${USER_COLUMNS}
+           FROM auth_sessions s JOIN users u ON u.user_id = s.user_id WHERE s.session_id = $1`,
+        [sessionId],
+      )
+    ).rows[0];
+    if (!row || row.revoked_at !== null || !row.active) return { state: 'invalid' };
+    ctx.sessionCache.set(row, since);
+  }
   if (new Date(row.expires_at).getTime() <= ctx.now().getTime()) return { state: 'expired' };
   return { state: 'ok', row };
 }

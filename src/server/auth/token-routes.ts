@@ -29,12 +29,14 @@ export function tokenRoutes(app: FastifyInstance, ctx: AuthContext): void {
           `UPDATE auth_sessions SET revoked_at = $2, revoke_reason = 'refresh_reuse' WHERE session_id = $1 AND revoked_at IS NULL`,
           [old.session_id, iso(t)],
         );
+        ctx.sessionCache.forget(old.session_id);
+        await ctx.sessionCache.fence(db);
         request.log.warn({ sessionId: old.session_id }, 'refresh token reuse: session revoked');
         return sessionInvalid(reply);
       }
       throw new HttpError(403, SERVER_MESSAGES.noToken);
     }
-    const s = await loadSession(ctx, used.session_id);
+    const s = await loadSession(ctx, used.session_id, true);
     if (s.state === 'invalid') return sessionInvalid(reply);
     if (s.state === 'expired') throw new HttpError(403, SERVER_MESSAGES.noToken);
     const refreshToken = randomToken(32);
@@ -61,6 +63,9 @@ export function tokenRoutes(app: FastifyInstance, ctx: AuthContext): void {
       await db.query(`UPDATE auth_sessions SET revoked_at = $2, revoke_reason = 'logout' WHERE session_id = $1 AND revoked_at IS NULL`, [
         u.sessionId, iso(ctx.now()),
       ]);
+      // Ends here at once, and the other processes have been told (database notification) before the user is answered.
+      ctx.sessionCache.forget(u.sessionId);
+      await ctx.sessionCache.fence(db);
       return { code: 1, message: SERVER_MESSAGES.loggedOut };
     },
   );

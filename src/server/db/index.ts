@@ -3,7 +3,7 @@ import { openPglite } from './pglite-driver';
 import { withReplicas } from './replicas';
 import type { Db } from './types';
 
-export type { Db, Queryable, DriverName } from './types';
+export type { Db, Queryable, DriverName, Listener, ListenHandlers } from './types';
 
 export interface DbOptions {
   /** PostgreSQL connection string; when set, the embedded database is not used. */

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { checkBatchSize, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type Queryable } from './types';
+import { checkBatchSize, checkChannel, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type ListenHandlers, type Listener, type Queryable } from './types';
 
 const types = {
   getTypeParser: (oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text'),
@@ -29,7 +29,7 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
   const asQueryable = (c: pg.Pool | pg.PoolClient): Queryable => ({
     query: async (sql, params) => {
       const r = await c.query(sql, params ? [...params] : undefined);
-      return { rows: r.rows, fields: r.fields.map((f) => f.name) };
+      return { rows: r.rows, fields: r.fields.map((f) => f.name), types: r.fields.map((f) => f.dataTypeID) };
     },
     exec: async (sql) => {
       await c.query(sql);
@@ -81,6 +81,60 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
       await pool.end();
     },
     iterate: <T>(sql: string, params: readonly unknown[], opts: IterateOptions) => iterateCursor<T>(pool, asQueryable, sql, params, opts),
+    listen: (channel, handlers) => listenPg(connectionString, channel, handlers),
+  };
+}
+
+const LISTEN_RETRY_MS = 1_000;
+
+/**
+ * LISTEN on a client of its own (a pooled connection would be handed to others). When the connection drops,
+ * state(false) at once, then a new connection every second until it listens again, then state(true).
+ */
+async function listenPg(connectionString: string, channel: string, handlers: ListenHandlers): Promise<Listener> {
+  const name = checkChannel(channel);
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    let lost = false;
+    const onLost = (): void => {
+      if (lost) return;
+      lost = true;
+      c.removeAllListeners('notification');
+      void c.end().catch(() => undefined);
+      if (closed) return;
+      handlers.state(false);
+      retry = setTimeout(() => void connect(), LISTEN_RETRY_MS);
+      retry.unref();
+    };
+    c.on('error', onLost);
+    c.on('end', onLost);
+    c.on('notification', (m) => {
+      if (m.channel === name) handlers.message(m.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${name}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (closed) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    handlers.state(true);
+  };
+  await connect().catch(() => undefined); // not listening yet: state(false) was called and it retries
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
   };
 }
 
@@ -102,6 +156,7 @@ async function* iterateCursor<T>(
   let broken: Error | undefined;
   try {
     await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    await opts.setup?.(asQueryable(c));
     await opts.prepare?.(asQueryable(c));
     await c.query(`DECLARE ${name} NO SCROLL CURSOR FOR ${sql}`, [...params]);
     for (;;) {

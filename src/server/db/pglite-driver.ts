@@ -1,12 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { checkBatchSize, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type Queryable } from './types';
+import { checkBatchSize, checkChannel, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type Queryable } from './types';
 
 /**
  * PGlite runs one statement at a time. We queue every call through one promise chain, so concurrent
  * requests wait their turn instead of failing, and a transaction keeps the queue until it ends.
  */
-export async function openPglite(dataDir: string | null, image?: Blob): Promise<Db> {
+export interface PgliteOptions {
+  /**
+   * An export batch (LIMIT/OFFSET read) slower than this means the query cannot stop early (a sort or aggregate over
+   * everything), so each further batch would cost as much: the rest is read from a held cursor instead (ms).
+   */
+  slowBatchMs?: number;
+}
+
+export async function openPglite(dataDir: string | null, image?: Blob, opts: PgliteOptions = {}): Promise<Db> {
+  const slowBatchMs = opts.slowBatchMs ?? 250;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir ?? 'memory://', { parsers: textParsers, ...(image ? { loadDataDir: image } : {}) });
   let tail: Promise<unknown> = Promise.resolve();
@@ -18,27 +27,44 @@ export async function openPglite(dataDir: string | null, image?: Blob): Promise<
   const wrapTx = (tx: Transaction): Queryable => ({
     query: async (sql, params) => {
       const r = await tx.query(sql, params ? [...params] : undefined);
-      return { rows: r.rows as never[], fields: r.fields.map((f) => f.name) };
+      return { rows: r.rows as never[], fields: r.fields.map((f) => f.name), types: r.fields.map((f) => f.dataTypeID) };
     },
     exec: async (sql) => {
       await tx.exec(sql);
     },
   });
   /**
-   * PGlite has one session: a transaction left open across batches would hold the queue (every other user waits)
-   * or take in their statements. So the cursor is declared WITH HOLD in a short transaction; its commit runs the
-   * query once into a tuplestore (spilled to temporary files past work_mem), and each FETCH is then a queue entry
-   * of its own, so other requests run between batches.
+   * PGlite has one session, so a transaction held for a whole export would stop everyone else (or take in their
+   * statements). Each batch is a short transaction of its own (setup, then LIMIT/OFFSET), one queue entry, so other
+   * users' statements run between batches, and a query that can stop early (index order, no sort of everything)
+   * costs about one batch's rows per read. Rows written between batches may shift the pages: on PGlite an export is
+   * not one snapshot (docs/decisions.md). A batch slower than slowBatchMs shows a query that cannot stop early; the
+   * rest then comes from a cursor declared WITH HOLD (its commit runs the query once, the FETCHes are cheap).
    */
-  async function* iterateHeld<T>(sql: string, params: readonly unknown[], opts: IterateOptions): AsyncGenerator<T[]> {
+  async function* iterateBatched<T>(sql: string, params: readonly unknown[], opts: IterateOptions): AsyncGenerator<T[]> {
     const size = checkBatchSize(opts.batchSize);
+    const inTx = <R>(work: (tx: Queryable) => Promise<R>): Promise<R> =>
+      enqueue(() =>
+        pg.transaction(async (tx) => {
+          const q = wrapTx(tx);
+          await opts.setup?.(q);
+          return work(q);
+        }),
+      );
+    if (opts.prepare) await inTx((q) => opts.prepare?.(q) ?? Promise.resolve());
+    let offset = 0;
+    for (;;) {
+      const t0 = performance.now();
+      const rows = await inTx(async (q) => (await q.query<T>(`SELECT * FROM (${sql}) q LIMIT ${size} OFFSET ${offset}`, [...params])).rows);
+      offset += rows.length;
+      if (rows.length > 0) yield rows;
+      if (rows.length < size) return;
+      if (performance.now() - t0 > slowBatchMs) break;
+    }
     const name = nextCursorName();
-    await enqueue(() =>
-      pg.transaction(async (tx) => {
-        await opts.prepare?.(wrapTx(tx));
-        await tx.query(`DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR ${sql}`, [...params]);
-      }),
-    );
+    await inTx(async (q) => {
+      await q.query(`DECLARE ${name} NO SCROLL CURSOR WITH HOLD FOR SELECT * FROM (${sql}) q OFFSET ${offset}`, [...params]);
+    });
     try {
       for (;;) {
         const rows = await enqueue(async () => (await pg.query(`FETCH FORWARD ${size} FROM ${name}`)).rows as T[]);
@@ -54,7 +80,7 @@ export async function openPglite(dataDir: string | null, image?: Blob): Promise<
     query: (sql, params) =>
       enqueue(async () => {
         const r = await pg.query(sql, params ? [...params] : undefined);
-        return { rows: r.rows as never[], fields: r.fields.map((f) => f.name) };
+        return { rows: r.rows as never[], fields: r.fields.map((f) => f.name), types: r.fields.map((f) => f.dataTypeID) };
       }),
     exec: (sql) =>
       enqueue(async () => {
@@ -69,7 +95,13 @@ export async function openPglite(dataDir: string | null, image?: Blob): Promise<
           return fn(wrapTx(tx));
         }),
       ),
-    iterate: <T>(sql: string, params: readonly unknown[], opts: IterateOptions) => iterateHeld<T>(sql, params, opts),
+    iterate: <T>(sql: string, params: readonly unknown[], opts: IterateOptions) => iterateBatched<T>(sql, params, opts),
+    // One in-process session: it hears its own NOTIFYs, and there is no connection to lose.
+    listen: async (channel, handlers) => {
+      const stop = await enqueue(() => pg.listen(checkChannel(channel), (payload) => handlers.message(payload)));
+      handlers.state(true);
+      return { close: () => enqueue(() => stop()).catch(() => undefined) };
+    },
     close: () => enqueue(() => pg.close()),
     dumpImage: () => enqueue(() => pg.dumpDataDir('none')),
   };

@@ -296,6 +296,8 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
     query: (sql, params) => primary.query(sql, params),
     exec: (sql) => primary.exec(sql),
     transaction: (fn) => primary.transaction(fn),
+    // Change notifications are raised on the primary (triggers run there; standbys cannot LISTEN).
+    listen: (channel, handlers) => primary.listen(channel, handlers),
     reportSession: async (timeoutMs, fn) => {
       const r = await choose();
       if (r) {

@@ -5,6 +5,8 @@ export interface QueryResult<T> {
   rows: T[];
   /** Names of the result's columns, in order (known even when no row came back); both drivers fill it. */
   fields?: string[];
+  /** PostgreSQL type OIDs of those columns, in the same order; both drivers fill it. */
+  types?: number[];
 }
 
 /** The database role report SQL runs as (migration 010): it may read the domain tables only. */
@@ -21,10 +23,36 @@ export interface IterateOptions {
   /** Rows per batch (at least 1). */
   batchSize: number;
   /**
-   * Runs first, in the reading transaction (statement timeout, a count under the same snapshot). Throwing ends the
-   * iteration before any row is read.
+   * Settings of every reading transaction (the report role, the statement timeout): once on PostgreSQL, where one
+   * transaction reads everything; before each batch on PGlite, where each batch is a transaction of its own.
+   */
+  setup?: (tx: Queryable) => Promise<void>;
+  /**
+   * Runs once, after setup, before any row is read (a count, a cap check). PostgreSQL: in the reading transaction,
+   * so under the same snapshot as the rows. Throwing ends the iteration before any row is read.
    */
   prepare?: (tx: Queryable) => Promise<void>;
+}
+
+/** What a LISTEN on a channel reports (Db.listen). */
+export interface ListenHandlers {
+  /** One notification's payload. */
+  message(payload: string): void;
+  /**
+   * false: the listening connection was lost, so notifications may be missed until the next true (reconnected and
+   * listening again). Whoever trusts state on the strength of notifications must stop trusting it while false.
+   */
+  state(listening: boolean): void;
+}
+
+export interface Listener {
+  close(): Promise<void>;
+}
+
+/** Channel names are spliced into LISTEN: our own constants only. */
+export function checkChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new RangeError(`bad channel name ${channel}`);
+  return channel;
 }
 
 export interface Db extends Queryable {
@@ -38,10 +66,17 @@ export interface Db extends Queryable {
    */
   reportSession<T>(timeoutMs: number, fn: (q: Queryable) => Promise<T>): Promise<T>;
   /**
-   * The rows of one query in batches, never all in memory: a cursor read n rows at a time. Other requests go on
-   * between batches. Stopping early (break, return(), a thrown error) closes the cursor and frees its connection.
+   * The rows of one query in batches, never all in memory. Other requests go on between batches. PostgreSQL: a
+   * cursor in one read-only snapshot. PGlite (one session): each batch a LIMIT/OFFSET read of its own, so other
+   * users' statements run between batches; a query that cannot stop early (a batch slower than the driver's limit)
+   * goes on from a held cursor. Stopping early (break, return(), a thrown error) closes whatever is open.
    */
   iterate<T = Record<string, unknown>>(sql: string, params: readonly unknown[], opts: IterateOptions): AsyncIterable<T[]>;
+  /**
+   * LISTEN on a channel (NOTIFY, pg_notify): resolves once listening (state(true) has been called). On PostgreSQL a
+   * connection of its own, to the primary, reconnected after a loss; on PGlite the one in-process session.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tar image (used to clone seeded test databases quickly). */
   dumpImage?(): Promise<Blob>;

@@ -5,7 +5,7 @@ import { istDate } from '../clock';
 import { HttpError } from '../plugins/errors';
 import type { ReportRegistry } from '../reports/registry';
 import { parseFilter } from '../reports/filter';
-import { runView } from '../reports/executor';
+import { runViewJson, type ReportJson } from '../reports/executor';
 import { userScope, type UserScope } from '../reports/scope';
 import { EXPORT_CAPS, type PublicReport, type ReportSummary } from '../../shared/report-definition';
 import type { CheckedReport } from '../../shared/definitions/validate';
@@ -79,6 +79,20 @@ function nest(path: string, value: unknown): Record<string, unknown> {
   return path.split('.').reduceRight<Record<string, unknown>>((inner, key, i, all) => (i === all.length - 1 ? { [key]: value } : { [key]: inner }), {});
 }
 
+/** Stands for the rows while the rest of the answer is serialised; replaced by the rows' JSON text. */
+const ROWS_SLOT = '\u0000rows\u0000';
+const ROWS_SLOT_JSON = JSON.stringify(ROWS_SLOT);
+
+/**
+ * The body of a report call: {rows, total, page, rowsPerPage}, and the rows again at the definition's rowsPath
+ * (e.g. tripId -> eftList) as the original backend answered. The rows are JSON text already (runViewJson).
+ */
+export function reportBody(r: ReportJson, rowsPath: string | undefined): string {
+  const shape: Record<string, unknown> = { rows: ROWS_SLOT, total: r.total, page: r.page, rowsPerPage: r.rowsPerPage };
+  const withPath = rowsPath && rowsPath !== 'rows' ? { ...shape, ...nest(rowsPath, ROWS_SLOT) } : shape;
+  return JSON.stringify(withPath).split(ROWS_SLOT_JSON).join(r.rowsJson);
+}
+
 /** Meta routes and the generic report call: POST /api/<endpoint> for every loaded definition. */
 export function reportRoutes(
   app: FastifyInstance,
@@ -138,7 +152,7 @@ export function reportRoutes(
     const values = parseFilter(found.report, request.method === 'GET' ? q : request.body, istDate(app.clock.now()), requestLang(request));
     const sortDir = q.sortDir === 'desc' ? 'desc' : q.sortDir === 'asc' || q.sortDir === undefined ? 'asc' : undefined;
     if (!sortDir) throw new HttpError(400, 'sortDir must be asc or desc', [{ field: 'sortDir', reason: 'must be asc or desc' }]);
-    const result = await runView(db, found.view, values, scope, {
+    const result = await runViewJson(db, found.view, values, scope, {
       sortBy: q.sortBy || undefined,
       sortDir,
       page: intQuery(q.page, 'page'),
@@ -146,8 +160,7 @@ export function reportRoutes(
       timeoutMs: config.reportTimeoutMs,
     });
     // A call whose original backend answered with rows elsewhere (e.g. tripId -> eftList) gets them there too.
-    const rowsPath = found.view.rowsPath;
-    return rowsPath && rowsPath !== 'rows' ? { ...result, ...nest(rowsPath, result.rows) } : result;
+    return reply.type('application/json; charset=utf-8').send(reportBody(result, found.view.rowsPath));
   };
   // Static routes (login, devices, ...) win over these parametric ones in Fastify's router.
   type RunRoute = { Params: { endpoint: string }; Querystring: Record<string, string> };

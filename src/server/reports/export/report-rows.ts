@@ -34,8 +34,8 @@ export async function openReportRows(db: Db, r: ReportRowsRequest): Promise<Repo
   let total = 0;
   const iterable = db.iterate<Row>(`SELECT * FROM (${r.sql}) q${r.order}`, r.params, {
       batchSize: r.batchSize,
+      setup: (tx) => prepareReportTx(db, tx, r.timeoutMs),
       prepare: async (tx) => {
-        await prepareReportTx(db, tx, r.timeoutMs);
         total = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${r.sql}) q`, r.params)).rows[0]?.n ?? 0;
         if (total > r.cap) {
           throw new HttpError(
