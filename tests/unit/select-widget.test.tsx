@@ -5,8 +5,11 @@ import { generateForm } from '@rjsf/primereact';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
 import { filterWidgets } from '../../src/client/features/reports/widgets/registry';
+import { loadAppTexts } from '../../src/client/i18n';
 
-beforeAll(() => {
+beforeAll(async () => {
+  // The widget's words ("All", "Choose", the arrow's name) come from the app's English texts.
+  await loadAppTexts();
   window.matchMedia ??= ((query: string) => ({
     matches: false,
     media: query,
