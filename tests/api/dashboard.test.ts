@@ -76,6 +76,68 @@ describe.each(TEST_DRIVERS)('dashboard on %s', (driver) => {
     expect(list.find((c) => c.endpoint === 'Total_Registered_Devices')?.link).toBe('/layout/uikit/devices');
   });
 
+  const aggregateOf = async (s: SignedIn, endpoint: string, method: string | undefined, aggregate: string) => {
+    const url = `/api/${endpoint}?aggregate=${encodeURIComponent(aggregate)}`;
+    return method === 'GET'
+      ? app.inject({ method: 'GET', url, headers: s.headers() })
+      : app.inject({ method: 'POST', url, headers: s.headers(), payload: {} });
+  };
+
+  it("answers a stat card's ?aggregate= with the figure of every row, in the user's scope", async () => {
+    const stats = (await cards(su)).filter((c) => c.kind === 'stat' && (c.aggregate === 'count' || c.aggregate === 'sum'));
+    expect(stats.map((c) => c.endpoint)).toEqual(expect.arrayContaining(['TDRCard', 'EFTCard']));
+    for (const c of stats) {
+      const agg = c.aggregate === 'count' ? 'count' : `sum:${c.valueField ?? ''}`;
+      for (const s of [su, div, lobby]) {
+        const rows = (await call(s, c)).json<{ rows: Record<string, unknown>[] }>().rows;
+        const res = await aggregateOf(s, c.endpoint, c.method, agg);
+        expect(res.statusCode, `${c.endpoint}: ${res.body}`).toBe(200);
+        const body = res.json<{ rows: unknown[]; total: number; aggregate: { count: number; sum?: number } }>();
+        expect(body.rows, c.endpoint).toEqual([]);
+        expect(body.aggregate.count, c.endpoint).toBe(rows.length);
+        expect(body.total, c.endpoint).toBe(rows.length);
+        if (c.aggregate === 'sum') expect(body.aggregate.sum, c.endpoint).toBeCloseTo(statValue(c, rows), 2);
+      }
+    }
+  });
+
+  it('refuses an aggregate that is not count or a sum of one of the report\'s columns, naming the parameter', async () => {
+    for (const bad of ['avg:total', 'sum:total;drop table users', 'sum:no_such_column', '']) {
+      const res = await aggregateOf(su, 'EFTCard', 'POST', bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(JSON.stringify(res.json()), bad).toContain('aggregate');
+    }
+  });
+
+  it('counts and sums past the client-paging cap (a list of 20,005 rows)', async () => {
+    writeFileSync(join(root, 'reports', 'zz_cap_fixture.sql'), 'SELECT g.n, g.n * 2 AS amount FROM (SELECT generate_series(1, 20005) AS n, \'NR\'::text AS zone_code) g WHERE {{scope}}');
+    writeFileSync(
+      join(root, 'reports', 'zz_cap_fixture.json'),
+      JSON.stringify({
+        $schema: '../schemas/report.schema.json',
+        id: 'zz_cap_fixture',
+        title: 'Cap fixture',
+        description: 'More rows than client paging returns.',
+        endpoint: 'zzCapFixture',
+        filter: { schema: { type: 'object', properties: {} } },
+        columns: [
+          { field: 'n', headerName: 'N', type: 'number' },
+          { field: 'amount', headerName: 'Amount', type: 'number' },
+        ],
+        paging: { mode: 'client', pageSize: 50 },
+        source: { sql: 'zz_cap_fixture.sql', scope: { zone: 'g.zone_code', division: 'g.zone_code', lobby: 'g.zone_code' } },
+      }),
+    );
+    let res = await aggregateOf(su, 'zzCapFixture', 'POST', 'sum:amount');
+    await waitFor(async () => {
+      res = await aggregateOf(su, 'zzCapFixture', 'POST', 'sum:amount');
+      return res.statusCode === 200;
+    }, 8000);
+    expect(res.json().aggregate).toEqual({ count: 20005, sum: 20005 * 20006 });
+    const list = await app.inject({ method: 'POST', url: '/api/zzCapFixture', headers: su.headers(), payload: {} });
+    expect(list.json<{ rows: unknown[]; total: number }>().rows.length).toBeLessThan(20005);
+  });
+
   it('answers every card call with rows for SU, and scoped (never more) for a division and a lobby', async () => {
     for (const c of await cards(su)) {
       const all = await call(su, c);

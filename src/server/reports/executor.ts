@@ -159,3 +159,48 @@ export async function runViewJson(
   });
   return answer ?? viaRows();
 }
+
+/** What `?aggregate=` asks of a view: its rows counted, or counted and one numeric column summed. */
+export interface AggregateRequest {
+  sumOf?: string | undefined;
+}
+
+export interface ViewAggregate {
+  count: number;
+  sum?: number;
+}
+
+/**
+ * One figure over the whole result of a view, computed by the database: the dashboard's stat cards ask for it
+ * instead of fetching every row (at national size a card's list passes the client-paging cap, and a phone should
+ * not download 60,000 rows to show one number). The column is one of the view's own, never a name from the request.
+ */
+export async function aggregateView(
+  db: Db,
+  view: CheckedView,
+  values: Record<string, unknown>,
+  scope: UserScope,
+  req: AggregateRequest,
+  timeoutMs: number,
+): Promise<ViewAggregate> {
+  const { sql, params } = buildQuery(view, values, scope);
+  const col = req.sumOf === undefined ? undefined : view.columns.find((c) => c.field === req.sumOf);
+  if (req.sumOf !== undefined && !col) {
+    throw new HttpError(400, `Cannot sum "${req.sumOf}"`, [{ field: 'aggregate', reason: 'names no column of this report' }]);
+  }
+  // The field name comes from the definition (validated ^[A-Za-z_][A-Za-z0-9_]*$), so quoting it is safe.
+  const sum = col ? `, sum("${col.field}")::float8 AS s` : '';
+  return withTimeout(db, timeoutMs, async (query) => {
+    const row = (await query<{ n: number | string; s?: number | string | null }>(`SELECT count(*)::float8 AS n${sum} FROM (${sql}) q`, params)).rows[0];
+    const count = Number(row?.n ?? 0);
+    return col ? { count, sum: Number(row?.s ?? 0) } : { count };
+  });
+}
+
+/** `?aggregate=count` or `?aggregate=sum:<column>`; anything else is a 400 naming the parameter. */
+export function parseAggregate(raw: string): AggregateRequest {
+  if (raw === 'count') return {};
+  const m = /^sum:([A-Za-z_][A-Za-z0-9_]*)$/.exec(raw);
+  if (!m) throw new HttpError(400, 'aggregate must be "count" or "sum:<column>"', [{ field: 'aggregate', reason: 'must be "count" or "sum:<column>"' }]);
+  return { sumOf: m[1] };
+}

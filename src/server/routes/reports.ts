@@ -5,7 +5,7 @@ import { istDate } from '../clock';
 import { HttpError } from '../plugins/errors';
 import type { ReportRegistry } from '../reports/registry';
 import { parseFilter } from '../reports/filter';
-import { runViewJson, type ReportJson } from '../reports/executor';
+import { aggregateView, parseAggregate, runViewJson, type ReportJson } from '../reports/executor';
 import { userScope, type UserScope } from '../reports/scope';
 import { EXPORT_CAPS, type PublicReport, type ReportSummary } from '../../shared/report-definition';
 import type { CheckedReport } from '../../shared/definitions/validate';
@@ -150,6 +150,11 @@ export function reportRoutes(
     const scope = scopeOf(request, suMobiles);
     const q = request.query;
     const values = parseFilter(found.report, request.method === 'GET' ? q : request.body, istDate(app.clock.now()), requestLang(request));
+    if (q.aggregate !== undefined) {
+      // One figure over every row (dashboard stat cards), not the rows: see aggregateView.
+      const aggregate = await aggregateView(db, found.view, values, scope, parseAggregate(q.aggregate), config.reportTimeoutMs);
+      return { rows: [], total: aggregate.count, page: 1, rowsPerPage: 0, aggregate };
+    }
     const sortDir = q.sortDir === 'desc' ? 'desc' : q.sortDir === 'asc' || q.sortDir === undefined ? 'asc' : undefined;
     if (!sortDir) throw new HttpError(400, 'sortDir must be asc or desc', [{ field: 'sortDir', reason: 'must be asc or desc' }]);
     const result = await runViewJson(db, found.view, values, scope, {

@@ -5,13 +5,13 @@ import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { cardHref, type DashboardCard } from '../../../shared/dashboard';
-import { failureText, fetchCardRows, type Row } from './api';
+import { failureText, fetchCardData, type CardData } from './api';
 import { StatBody } from './StatCard';
 import { ChartBody } from './ChartCard';
 
 import { updatedTime } from './refresh';
 
-type CardState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ok'; rows: Row[]; at: Date };
+type CardState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ok'; data: CardData; at: Date };
 
 /**
  * One card: loads its own call, shows a skeleton, then the number or chart, or its own error with a retry.
@@ -26,8 +26,8 @@ export function DashboardCardView({ card, refresh = 0 }: { card: DashboardCard; 
   useEffect(() => {
     const ctl = new AbortController();
     setState((s) => (s.status === 'ok' ? s : { status: 'loading' }));
-    fetchCardRows(card, ctl.signal).then(
-      (rows) => setState({ status: 'ok', rows, at: new Date() }),
+    fetchCardData(card, ctl.signal).then(
+      (data) => setState({ status: 'ok', data, at: new Date() }),
       async (err: unknown) => {
         if (ctl.signal.aborted) return;
         setState({ status: 'error', message: await failureText(err) });
@@ -54,9 +54,9 @@ export function DashboardCardView({ card, refresh = 0 }: { card: DashboardCard; 
             <Button type="button" label={t('common.retry')} icon="pi pi-refresh" size="small" text onClick={retry} />
           </div>
         ) : card.kind === 'stat' ? (
-          <StatBody card={card} rows={state.rows} />
+          <StatBody card={card} data={state.data} />
         ) : (
-          <ChartBody card={card} rows={state.rows} />
+          <ChartBody card={card} rows={state.data.rows} />
         )}
       </div>
       {state.status === 'ok' ? (

@@ -1,9 +1,9 @@
 import { formatCell } from '../../../shared/column-types';
 import type { DashboardCard } from '../../../shared/dashboard';
-import { statValue, type Row } from './api';
+import { statValue, type CardData } from './api';
 
-export function StatBody({ card, rows }: { card: DashboardCard; rows: Row[] }) {
-  const value = statValue(card, rows);
+export function StatBody({ card, data }: { card: DashboardCard; data: CardData }) {
+  const value = data.value ?? statValue(card, data.rows);
   const text = formatCell(card.format === 'currency' ? 'currency' : card.format === 'percent' ? 'percent' : 'number', value);
   return (
     <div className="dash-stat">

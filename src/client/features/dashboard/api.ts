@@ -29,19 +29,42 @@ export function fetchDashboard(signal?: AbortSignal): Promise<DashboardConfig> {
   return api.get('/api/meta/dashboard', { signal }).json<DashboardConfig>();
 }
 
-/** One card's call: GET with the params as query, or POST with them as the filter body; rows of the answer. */
-export async function fetchCardRows(card: DashboardCard, signal?: AbortSignal): Promise<Row[]> {
+/** What a card shows: the rows of its call, or (stat cards that count or sum) the one figure the server computed. */
+export interface CardData {
+  rows: Row[];
+  value?: number;
+}
+
+/** The `?aggregate=` a stat card asks for, so the database counts or sums every row instead of sending them. */
+export function cardAggregate(card: DashboardCard): string | undefined {
+  if (card.kind !== 'stat') return undefined;
+  if (card.aggregate === 'count') return 'count';
+  if (card.aggregate === 'sum' && card.valueField) return `sum:${card.valueField}`;
+  return undefined;
+}
+
+/** One card's call: GET with the params as query, or POST with them as the filter body. */
+export async function fetchCardData(card: DashboardCard, signal?: AbortSignal): Promise<CardData> {
   const today = istToday();
   const params: Record<string, string | number | boolean> = {};
   for (const [k, v] of Object.entries(card.params ?? {})) params[k] = resolveDefault(v, today) as string | number | boolean;
   const credentials: RequestCredentials = card.withCredentials ? 'include' : 'same-origin';
   const url = `/api/${card.endpoint}`;
+  const aggregate = cardAggregate(card);
+  const query = aggregate ? { aggregate } : {};
   const res =
     card.method === 'GET'
-      ? api.get(url, { searchParams: params, credentials, signal })
-      : api.post(url, { json: params, credentials, signal });
-  const body = await res.json<{ rows?: Row[] } | Row[]>();
-  return Array.isArray(body) ? body : (body.rows ?? []);
+      ? api.get(url, { searchParams: { ...params, ...query }, credentials, signal })
+      : api.post(url, { json: params, searchParams: query, credentials, signal });
+  const body: unknown = await res.json();
+  if (Array.isArray(body)) return { rows: body as Row[] };
+  const o = (body ?? {}) as { rows?: unknown; aggregate?: { count?: unknown; sum?: unknown } };
+  const rows = Array.isArray(o.rows) ? (o.rows as Row[]) : [];
+  if (aggregate && o.aggregate) {
+    const v = aggregate === 'count' ? o.aggregate.count : o.aggregate.sum;
+    if (typeof v === 'number' && Number.isFinite(v)) return { rows, value: v };
+  }
+  return { rows };
 }
 
 /** The single number of a stat card. */
