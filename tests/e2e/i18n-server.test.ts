@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { signIn } from '../support/login';
 import { englishLeft } from '../support/i18n';
+import { seriousViolations } from '../support/axe';
 
 let b: TestBrowser;
 const base = (): string => inject('baseUrl');
@@ -56,3 +57,25 @@ it('the dashboard card titles come in Hindi', async () => {
   await expect.poll(async () => (await page.locator('.dash-card-title').allInnerTexts()).join(' '), { timeout: 15_000 }).toMatch(DEVANAGARI);
   await page.locator('button[data-language="en"]').first().click();
 });
+
+for (const [w, h] of [[1366, 768], [390, 844]] as const) {
+  it(`a report with results in Hindi at ${w}x${h}: drop-down filters, grid and pager, no serious axe violation`, async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: w, height: h });
+    // EFT Report runs on open for the division user (dates default): locked zone/division, a lobby cascade, two
+    // choice filters of our select widget, and more rows than one page, so the pager's drop-down shows.
+    await page.goto(`${base()}/layout/uikit/eft_report`);
+    await page.locator('button[data-language="hi"]').first().click();
+    await expect.poll(() => page.locator('.report-header h1').innerText(), { timeout: 15_000 }).toMatch(DEVANAGARI);
+    await page.locator('.report-results .ag-row').first().waitFor({ timeout: 60_000 });
+    await page.locator('.report-results .p-paginator').scrollIntoViewIfNeeded();
+    // The arrows of the drop-downs are named in Hindi too.
+    const arrows = await page.locator('.report-filter-form .p-dropdown [role="button"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    expect(arrows.length).toBeGreaterThan(0);
+    for (const a of arrows) expect(a).toMatch(DEVANAGARI);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.locator('button[data-language="en"]').first().click();
+    await page.getByRole('heading', { name: 'EFT Report' }).waitFor();
+    expect(b.errors).toEqual([]);
+  });
+}

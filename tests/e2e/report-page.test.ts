@@ -122,15 +122,15 @@ it('runs a report from its definition, keeps the filter in a shareable URL, page
 
   // Server paging and sorting go through the URL (back/forward work).
   await page.getByRole('menuitem', { name: 'Paged' }).or(page.getByText('Paged', { exact: true })).first().click();
-  await page.getByText('Rows 1–20 of 45').waitFor();
+  await page.getByText('45 records · showing 1–20').waitFor();
   await page.getByRole('columnheader', { name: 'Berth', exact: true }).click();
   await page.getByRole('columnheader', { name: 'Berth', exact: true }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get('_dir')).toBe('desc');
   await page.getByRole('button', { name: /^(Page )?2$/ }).click();
-  await page.getByText('Rows 21–40 of 45').waitFor();
+  await page.getByText('45 records · showing 21–40').waitFor();
   expect(calls.at(-1)).toContain('page=2&rowsPerPage=20&sortBy=berth&sortDir=desc');
   await page.goBack();
-  await page.getByText('Rows 1–20 of 45').waitFor();
+  await page.getByText('45 records · showing 1–20').waitFor();
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'CSV' }).click();

@@ -288,7 +288,7 @@ export function ReportView({ report }: { report: PublicReport }) {
             <div className="report-result-bar">
               <p className="report-count" role="status" aria-live="polite">
                 {server
-                  ? t('reports.rowsOf', { from: n((page - 1) * (rowsPerPage ?? 0) + 1), to: n((page - 1) * (rowsPerPage ?? 0) + data.rows.length), total: n(data.total) })
+                  ? t('reports.recordsShowing', { count: data.total, formatted: n(data.total), from: n((page - 1) * (rowsPerPage ?? 0) + 1), to: n((page - 1) * (rowsPerPage ?? 0) + data.rows.length) })
                   : data.total > data.rows.length
                     ? t('reports.firstOf', { shown: n(data.rows.length), total: n(data.total) })
                     : t('reports.records', { count: data.total, formatted: n(data.total) })}
