@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDefinitions, formatError, type CheckInput } from '../../src/shared/definitions/validate';
 import { readDefinitionFiles } from '../../src/server/reports/definition-files';
 import { checkPortalFiles } from '../../src/server/reports/check-portal-files';
+import { checkMenuHindi } from '../../src/shared/definitions/hindi-portal';
 import { createMenuStore } from '../../src/server/meta/menu-store';
 import { checkDashboard } from '../../src/server/meta/dashboard';
 import { localizeDashboard, localizeMenu, parseAcceptLanguage } from '../../src/shared/definitions/localize';
@@ -85,14 +86,16 @@ describe('the hi block of a report definition', () => {
 });
 
 describe('the hi blocks of menu.json and dashboard.json', () => {
-  it('refuses menu Hindi for a section, item or command the menu does not have', () => {
+  it('serves a menu whose Hindi names a section or item it no longer has, and lists the stale keys', () => {
     const root = mkdtempSync(join(tmpdir(), 'hht-hindi-menu-'));
     try {
       cpSync('schemas', join(root, 'schemas'), { recursive: true });
       const menu = JSON.parse(readFileSync('menu.json', 'utf8')) as Record<string, unknown>;
       writeFileSync(join(root, 'menu.json'), JSON.stringify({ ...menu, hi: { sections: { Nowhere: 'x' }, items: { nope: 'x', vacant_berths: 'रिक्त बर्थ' }, commands: { logout: 'लॉग आउट' } } }));
       const store = createMenuStore({ rootDir: root, log: { info: () => undefined, error: () => undefined }, watch: false });
-      expect(store.lastProblems().map((p) => `${p.pointer}: ${p.reason}`)).toEqual([
+      // An admin renaming a section must not have the menu refused for its old Hindi key.
+      expect(store.lastProblems()).toEqual([]);
+      expect(checkMenuHindi('menu.json', store.getMenu(), store.hindi()).map((p) => `${p.pointer}: ${p.reason}`)).toEqual([
         '/hi/sections/Nowhere: names no section label of the menu: "Nowhere"',
         '/hi/items/nope: names no item path of the menu: "nope"',
       ]);
