@@ -260,13 +260,14 @@ describe('report page', { timeout: 40_000 }, () => {
     renderAt('/layout/uikit/cascade_report', api);
     await screen.findByRole('heading', { name: 'Demo Report' });
     const dropdownOf = (id: string): Element | null => document.getElementById(id)?.closest('.p-dropdown') ?? null;
-    await waitFor(() => expect(dropdownOf('root_zone')?.textContent).toContain('NR'));
+    // Generous waits: the codes load and the preset lands in the form after a render or two, slower on a busy CI.
+    await waitFor(() => expect(dropdownOf('root_zone')?.textContent).toContain('NR'), { timeout: 5000 });
     expect(dropdownOf('root_division')?.textContent).toContain('DLI');
     expect(dropdownOf('root_zone')?.classList.contains('p-disabled')).toBe(true);
     expect(dropdownOf('root_division')?.classList.contains('p-disabled')).toBe(true);
     expect(dropdownOf('root_lobby')?.classList.contains('p-disabled')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
-    await waitFor(() => expect(api.runs.at(-1)?.filter).toMatchObject({ zone: 'NR', division: 'DLI' }));
+    await waitFor(() => expect(api.runs.at(-1)?.filter).toMatchObject({ zone: 'NR', division: 'DLI' }), { timeout: 5000 });
   });
 
   it("says a train outside the user's train list is not in their area, instead of 'No records found'", async () => {
