@@ -83,10 +83,10 @@ export async function ingestBatch(db: Db, batch: IngestBatch): Promise<SyncRespo
       byType.set(r.type, list);
     });
 
-    const errors = await checkReferences(tx, batch.deviceId, byType, (r) => indexOf.get(r) ?? -1);
+    const { errors, runIds } = await checkReferences(tx, batch.deviceId, byType, (r) => indexOf.get(r) ?? -1);
     if (errors.length > 0) throw new IngestError(errors);
 
-    await storeRecords(tx, byType);
+    await storeRecords(tx, byType, runIds);
     await refreshRollupsForBatch(tx, [...byType.values()].flat());
     const stored = freshIds.size;
     await tx.query('UPDATE hht_sync_batches SET stored_count = $3 WHERE device_id = $1 AND batch_id = $2', [batch.deviceId, batch.batchId, stored]);
@@ -129,12 +129,11 @@ function list<T extends HhtRecordType>(byType: Map<HhtRecordType, Synced<HhtReco
   return (byType.get(type) ?? []) as Synced<Extract<HhtRecord, { type: T }>>[];
 }
 
-async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<HhtRecord>[]>): Promise<void> {
+/** `runIds`: the runs of the batch's beats (from checkReferences). Passengers and checking events are partitioned
+ * by run: naming the runs lets each statement touch only their partitions (a lookup by psgn_id alone probes every
+ * run date's partition). */
+async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<HhtRecord>[]>, runIds: readonly number[]): Promise<void> {
   const json = (rows: readonly object[]): string[] => [JSON.stringify(rows)];
-  // The runs of the batch's beats: passengers and checking events are partitioned by run, and naming the runs lets
-  // each statement touch only their partitions (a lookup by psgn_id alone probes every run date's partition).
-  const beatIds = [...new Set([...byType.values()].flatMap((rs) => rs.map((r) => r.beatId)))];
-  const runIds = (await tx.query<{ run_id: string | number }>('SELECT DISTINCT run_id FROM beats WHERE beat_id = ANY($1::bigint[])', [beatIds])).rows.map((r) => String(r.run_id));
 
   const signOns: Synced<SignOnRecord>[] = list(byType, 'SIGN_ON');
   if (signOns.length > 0) {

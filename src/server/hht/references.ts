@@ -9,9 +9,14 @@ type ByType = Map<HhtRecordType, HhtRecord[]>;
  * to the beat's run, and keys the device chose are not taken. One query per kind of reference, not per record,
  * so a refused batch names its bad records before anything would fail half-way with a database error.
  */
-export async function checkReferences(tx: Queryable, deviceId: string, byType: ByType, indexOf: (r: HhtRecord) => number): Promise<FieldError[]> {
+export async function checkReferences(
+  tx: Queryable,
+  deviceId: string,
+  byType: ByType,
+  indexOf: (r: HhtRecord) => number,
+): Promise<{ errors: FieldError[]; runIds: number[] }> {
   const all = [...byType.values()].flat();
-  if (all.length === 0) return [];
+  if (all.length === 0) return { errors: [], runIds: [] };
   const errors: FieldError[] = [];
   const at = (r: HhtRecord, field: string, reason: string): void => {
     errors.push({ field: `records[${indexOf(r)}].${field}`, reason });
@@ -116,7 +121,8 @@ export async function checkReferences(tx: Queryable, deviceId: string, byType: B
   await checkKeys(tx, good, 'reallocId', 'SELECT realloc_id AS k, 0 AS run_id FROM reallocations WHERE realloc_id = ANY($1::bigint[])', at);
   // (A DEFICIENCY_CLOSE names a stored deficiency by the same field: not a new key.)
   await checkKeys(tx, good.filter((r) => r.type === 'DEFICIENCY'), 'deficiencyId', 'SELECT deficiency_id AS k, 0 AS run_id FROM coach_deficiencies WHERE deficiency_id = ANY($1::bigint[])', at);
-  return errors;
+  // The runs of the batch's beats: the store names them so partitioned tables are read in their partitions only.
+  return { errors, runIds: [...new Set(runOfBeat.values())] };
 }
 
 async function checkKeys(
