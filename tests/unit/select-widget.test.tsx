@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { stubMatchMedia } from '../support/jsdom-media';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { generateForm } from '@rjsf/primereact';
 import validator from '@rjsf/validator-ajv8';
@@ -10,16 +11,7 @@ import { loadAppTexts } from '../../src/client/i18n';
 beforeAll(async () => {
   // The widget's words ("All", "Choose", the arrow's name) come from the app's English texts.
   await loadAppTexts();
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubMatchMedia();
 });
 afterEach(cleanup);
 
