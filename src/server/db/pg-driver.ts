@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { mayWrite, noteLocalWrite } from './write-generation';
 import { checkBatchSize, checkChannel, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type ListenHandlers, type Listener, type Queryable } from './types';
 
 const types = {
@@ -51,9 +52,24 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
     }
     return p;
   };
+  const direct = asQueryable(pool);
   return {
     driver: 'pg',
-    ...asQueryable(pool),
+    // Writes are counted once they have ended (committed or not), for the report result cache (write-generation.ts).
+    query: async (sql, params) => {
+      try {
+        return await direct.query(sql, params);
+      } finally {
+        if (mayWrite(sql)) noteLocalWrite();
+      }
+    },
+    exec: async (sql) => {
+      try {
+        await direct.exec(sql);
+      } finally {
+        if (mayWrite(sql)) noteLocalWrite();
+      }
+    },
     transaction: async (fn) => {
       const c = await pool.connect();
       try {
@@ -66,6 +82,7 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
         throw err;
       } finally {
         c.release();
+        noteLocalWrite();
       }
     },
     reportSession: async (timeoutMs, fn) => {

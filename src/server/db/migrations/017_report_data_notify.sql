@@ -1,0 +1,37 @@
+-- Report result cache (src/server/reports/result-cache.ts): each server process keeps finished report answers for
+-- a few seconds and drops them all when data that reports read changes. A write to any table the report role may
+-- read is announced on channel hht_data when its transaction commits, whoever made it (this app, another server
+-- process, psql, a seed). Statement-level triggers: one call per statement, and PostgreSQL folds the identical
+-- notifications of one transaction into one, so a sync batch of 5,000 records costs one notification.
+CREATE FUNCTION hht_report_data_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('hht_data', '');
+  RETURN NULL;
+END
+$$;
+
+-- Puts that trigger on every table of this schema the report role may read and that lacks it; returns how many it
+-- added. migrate.ts runs it after every migration, so a table a later migration grants to hht_report is covered
+-- without one of its own. Partitions are written through their parent (whose statement trigger fires); the
+-- report role reads the parent only.
+CREATE FUNCTION hht_watch_report_tables() RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+  t record;
+  n int := 0;
+BEGIN
+  FOR t IN
+    SELECT c.relname FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
+     WHERE s.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+       AND has_table_privilege('hht_report', c.oid, 'SELECT')
+       AND NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = c.oid AND g.tgname = 'hht_report_data_changed')
+     ORDER BY c.relname
+  LOOP
+    EXECUTE format('CREATE TRIGGER hht_report_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I '
+      'FOR EACH STATEMENT EXECUTE FUNCTION hht_report_data_changed()', t.relname);
+    n := n + 1;
+  END LOOP;
+  RETURN n;
+END
+$$;
+
+SELECT hht_watch_report_tables();
