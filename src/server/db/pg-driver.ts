@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { mayWrite, noteLocalWrite } from './write-generation';
+import { mayWrite, noteLocalWrite, trackWrites } from './write-generation';
 import { checkBatchSize, checkChannel, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type ListenHandlers, type Listener, type Queryable } from './types';
 
 const types = {
@@ -72,9 +72,10 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
     },
     transaction: async (fn) => {
       const c = await pool.connect();
+      const tx = trackWrites(asQueryable(c));
       try {
         await c.query('BEGIN');
-        const result = await fn(asQueryable(c));
+        const result = await fn(tx.q);
         await c.query('COMMIT');
         return result;
       } catch (err) {
@@ -82,7 +83,7 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
         throw err;
       } finally {
         c.release();
-        noteLocalWrite();
+        if (tx.wrote()) noteLocalWrite();
       }
     },
     reportSession: async (timeoutMs, fn) => {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { mayWrite, noteLocalWrite } from './write-generation';
+import { mayWrite, noteLocalWrite, trackWrites } from './write-generation';
 import { checkBatchSize, checkChannel, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type Queryable } from './types';
 
 /**
@@ -96,7 +96,18 @@ export async function openPglite(dataDir: string | null, image?: Blob, opts: Pgl
           if (mayWrite(sql)) noteLocalWrite();
         }
       }),
-    transaction: (fn) => enqueue(() => pg.transaction((tx) => fn(wrapTx(tx))).finally(noteLocalWrite)),
+    transaction: (fn) =>
+      enqueue(async () => {
+        let tracked: ReturnType<typeof trackWrites> | undefined;
+        try {
+          return await pg.transaction((tx) => {
+            tracked = trackWrites(wrapTx(tx));
+            return fn(tracked.q);
+          });
+        } finally {
+          if (tracked?.wrote()) noteLocalWrite();
+        }
+      }),
     // PGlite cannot cancel a running statement; the executor answers the caller at the deadline instead.
     reportSession: (_timeoutMs, fn) =>
       enqueue(() =>

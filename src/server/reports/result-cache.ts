@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db, Listener } from '../db';
-import { localWrites } from '../db/write-generation';
+import { localWrites, watchTables } from '../db/write-generation';
 import { compressBody, type Encoding } from '../http/compress';
 
 /** Channel the database announces changes to data reports read on (migration 017). */
@@ -113,6 +113,16 @@ export class ReportResultCache {
   /** Starts listening for data changes; with a TTL of 0 the cache stays off and opens no connection. */
   async start(db: Db): Promise<void> {
     if (this.ttlMs <= 0) return;
+    // Writes of this process count when they name a table reports may read (sign-in and audit writes do not).
+    // Without the report role (a database not migrated), every write counts.
+    const tables = await db
+      .query<{ name: string }>(
+        `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
+          WHERE s.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+            AND has_table_privilege('hht_report', c.oid, 'SELECT')`,
+      )
+      .catch(() => ({ rows: [] }));
+    watchTables(tables.rows.map((r) => r.name));
     this.listener = await db.listen(DATA_CHANNEL, {
       message: () => this.invalidate(),
       state: (listening) => {
