@@ -88,6 +88,8 @@ describe.each(TEST_DRIVERS)('report result cache on %s', (driver) => {
     expect(second.statusCode).toBe(200);
     expect(second.body).toBe(first.body);
     expect(counted.runs()).toBe(runs);
+    expect(first.headers['x-hht-cache']).toBe('computed'); // told with test hooks only
+    expect(second.headers['x-hht-cache']).toBe('hit');
     expect(app.reportCache.stats.hits).toBe(hits + 1);
     expect(second.json<Answer>().total).toBeGreaterThan(0);
     // The compressed form comes from the held answer: the same bytes each time, decoding to the same JSON.

@@ -34,10 +34,10 @@ describe('report result cache', () => {
     let runs = 0;
     const compute = async () => `{"n":${(runs += 1)}}`;
     const k = ReportResultCache.key(['rows', 'SELECT 1', [1]]);
-    expect((await cache.get(k, compute)).json.toString()).toBe('{"n":1}');
-    expect((await cache.get(k, compute)).json.toString()).toBe('{"n":1}');
+    expect((await cache.get(k, compute)).body.json.toString()).toBe('{"n":1}');
+    expect((await cache.get(k, compute)).body.json.toString()).toBe('{"n":1}');
     advance(5_001);
-    expect((await cache.get(k, compute)).json.toString()).toBe('{"n":2}');
+    expect((await cache.get(k, compute)).body.json.toString()).toBe('{"n":2}');
     expect(cache.stats.hits).toBe(1);
   });
 
@@ -56,7 +56,8 @@ describe('report result cache', () => {
     release();
     const answers = await all;
     expect(runs).toBe(1);
-    expect(answers.every((a) => a.json.toString() === '{"a":1}')).toBe(true);
+    expect(answers.map((a) => a.served).sort()).toEqual(['computed', 'shared', 'shared']);
+    expect(answers.every((a) => a.body.json.toString() === '{"a":1}')).toBe(true);
     expect(cache.stats.shared).toBe(2);
   });
 
@@ -75,10 +76,10 @@ describe('report result cache', () => {
     handlers().message(''); // another process wrote while the query ran
     const second = cache.get(k, async () => `{"run":"after"}`);
     release();
-    expect((await first).json.toString()).toBe('{"run":1}');
-    expect((await second).json.toString()).toBe('{"run":"after"}');
+    expect((await first).body.json.toString()).toBe('{"run":1}');
+    expect((await second).body.json.toString()).toBe('{"run":"after"}');
     // The first answer was not held; the second (begun after the change) was.
-    expect((await cache.get(k, async () => '{"run":"third"}')).json.toString()).toBe('{"run":"after"}');
+    expect((await cache.get(k, async () => '{"run":"third"}')).body.json.toString()).toBe('{"run":"after"}');
   });
 
   it('a write of this process drops what was held, before any notification', async () => {
@@ -86,7 +87,7 @@ describe('report result cache', () => {
     const k = ReportResultCache.key(['local']);
     await cache.get(k, async () => '{"v":1}');
     noteLocalWrite();
-    expect((await cache.get(k, async () => '{"v":2}')).json.toString()).toBe('{"v":2}');
+    expect((await cache.get(k, async () => '{"v":2}')).body.json.toString()).toBe('{"v":2}');
   });
 
   it('serves nothing while the listening connection is down, and starts empty when it is back', async () => {
@@ -95,11 +96,11 @@ describe('report result cache', () => {
     await cache.get(k, async () => '{"v":1}');
     handlers().state(false);
     expect(cache.active).toBe(false);
-    expect((await cache.get(k, async () => '{"v":2}')).json.toString()).toBe('{"v":2}');
+    expect((await cache.get(k, async () => '{"v":2}')).body.json.toString()).toBe('{"v":2}');
     expect(cache.size).toBe(0);
     handlers().state(true);
-    expect((await cache.get(k, async () => '{"v":3}')).json.toString()).toBe('{"v":3}');
-    expect((await cache.get(k, async () => '{"v":4}')).json.toString()).toBe('{"v":3}');
+    expect((await cache.get(k, async () => '{"v":3}')).body.json.toString()).toBe('{"v":3}');
+    expect((await cache.get(k, async () => '{"v":4}')).body.json.toString()).toBe('{"v":3}');
   });
 
   it('errors are not held: the next call computes again', async () => {
@@ -107,7 +108,7 @@ describe('report result cache', () => {
     const k = ReportResultCache.key(['err']);
     await expect(cache.get(k, async () => Promise.reject(new Error('timeout')))).rejects.toThrow('timeout');
     expect(cache.size).toBe(0);
-    expect((await cache.get(k, async () => '{"ok":true}')).json.toString()).toBe('{"ok":true}');
+    expect((await cache.get(k, async () => '{"ok":true}')).body.json.toString()).toBe('{"ok":true}');
   });
 
   it('stays within its memory bound, dropping the least recently used; bodies over the entry limit are not held', async () => {
@@ -119,16 +120,16 @@ describe('report result cache', () => {
     await cache.get(c, async () => body(1_000)); // over 3,000 bytes: b goes
     expect(cache.heldBytes).toBeLessThanOrEqual(3_000);
     expect(cache.stats.evicted).toBe(1);
-    expect((await cache.get(a, async () => 'recomputed')).json.toString()).toBe(body(1_000));
-    expect((await cache.get(b, async () => 'recomputed')).json.toString()).toBe('recomputed');
+    expect((await cache.get(a, async () => 'recomputed')).body.json.toString()).toBe(body(1_000));
+    expect((await cache.get(b, async () => 'recomputed')).body.json.toString()).toBe('recomputed');
     await cache.get(big, async () => body(2_000));
-    expect((await cache.get(big, async () => 'again')).json.toString()).toBe('again');
+    expect((await cache.get(big, async () => 'again')).body.json.toString()).toBe('again');
   });
 
   it('compressed forms are made once per answer and count against the bound', async () => {
     const { cache } = await started();
     const k = ReportResultCache.key(['zip']);
-    const held = await cache.get(k, async () => body(5_000, 'ab'));
+    const held = (await cache.get(k, async () => body(5_000, 'ab'))).body;
     const before = cache.heldBytes;
     const br = await held.encode('br');
     expect(await held.encode('br')).toBe(br); // the same buffer, not compressed again

@@ -28,6 +28,12 @@ export class ReportBody {
   }
 }
 
+/** An answer, and how it was had: from memory, from an identical computation under way, or computed now. */
+export interface CacheAnswer {
+  body: ReportBody;
+  served: 'hit' | 'shared' | 'computed';
+}
+
 export interface ReportCacheOptions {
   /** Longest an answer is served again, ms; 0 turns the cache off. */
   ttlMs: number;
@@ -183,8 +189,8 @@ export class ReportResultCache {
    * The answer for a key: held, shared with an identical computation under way, or computed by `compute` (and held
    * if nothing changed meanwhile). Errors are never held: the waiters of a failed computation all get its error.
    */
-  async get(key: string | undefined, compute: () => Promise<string>): Promise<ReportBody> {
-    if (key === undefined || !this.active) return new ReportBody(Buffer.from(await compute()));
+  async get(key: string | undefined, compute: () => Promise<string>): Promise<CacheAnswer> {
+    if (key === undefined || !this.active) return { body: new ReportBody(Buffer.from(await compute())), served: 'computed' };
     const gen = this.generation();
     const held = this.entries.get(key);
     if (held) {
@@ -192,14 +198,14 @@ export class ReportResultCache {
       if (held.gen === gen && this.nowMs() - held.at <= this.ttlMs) {
         this.entries.set(key, held); // most recently used last
         this.stats.hits += 1;
-        return held.body;
+        return { body: held.body, served: 'hit' };
       }
       this.bytes -= held.bytes;
     }
     const flight = this.flights.get(key);
     if (flight && flight.gen === gen) {
       this.stats.shared += 1;
-      return flight.answer;
+      return { body: await flight.answer, served: 'shared' };
     }
     this.stats.misses += 1;
     const startedAt = this.nowMs();
@@ -213,7 +219,7 @@ export class ReportResultCache {
       if (this.flights.get(key)?.answer === answer) this.flights.delete(key);
     };
     answer.then(done, done);
-    return answer;
+    return { body: await answer, served: 'computed' };
   }
 
   private hold(key: string, body: ReportBody, gen: number, startedAt: number): void {

@@ -6,7 +6,7 @@ import { HttpError } from '../plugins/errors';
 import type { ReportRegistry } from '../reports/registry';
 import { parseFilter } from '../reports/filter';
 import { aggregateView, buildQuery, orderClause, parseAggregate, runViewJson, type ReportJson, type RunOptions } from '../reports/executor';
-import { ReportResultCache } from '../reports/result-cache';
+import { ReportResultCache, type CacheAnswer } from '../reports/result-cache';
 import { sendEncoded } from '../http/compress';
 import { userScope, type UserScope } from '../reports/scope';
 import { EXPORT_CAPS, type PublicReport, type ReportSummary } from '../../shared/report-definition';
@@ -144,6 +144,12 @@ export function reportRoutes(
       .send(text);
   });
 
+  // With test hooks (never in production), how an answer was had: the load bench counts the cache's hit rate by it.
+  const send = (request: FastifyRequest, reply: FastifyReply, answer: CacheAnswer): Promise<FastifyReply> => {
+    if (config.testHooks) void reply.header('x-hht-cache', answer.served);
+    return sendEncoded(request, reply, answer.body);
+  };
+
   const run = async (request: FastifyRequest<{ Params: { endpoint: string }; Querystring: Record<string, string> }>, reply: FastifyReply) => {
     const found = registry.endpoint(request.params.endpoint);
     if (!found || found.view.method !== request.method) {
@@ -160,11 +166,11 @@ export function reportRoutes(
       const agg = parseAggregate(q.aggregate);
       const { sql, params } = buildQuery(found.view, values, scope);
       const key = ReportResultCache.key(['aggregate', sql, params, agg.sumOf]);
-      const body = await cache.get(key, async () => {
+      const answer = await cache.get(key, async () => {
         const aggregate = await aggregateView(db, found.view, values, scope, agg, config.reportTimeoutMs);
         return JSON.stringify({ rows: [], total: aggregate.count, page: 1, rowsPerPage: 0, aggregate });
       });
-      return sendEncoded(request, reply, body);
+      return send(request, reply, answer);
     }
     const sortDir = q.sortDir === 'desc' ? 'desc' : q.sortDir === 'asc' || q.sortDir === undefined ? 'asc' : undefined;
     if (!sortDir) throw new HttpError(400, 'sortDir must be asc or desc', [{ field: 'sortDir', reason: 'must be asc or desc' }]);
@@ -181,8 +187,8 @@ export function reportRoutes(
       'rows', sql, params, orderClause(found.view, opts.sortBy, opts.sortDir), paging?.mode, paging?.pageSize, opts.page, opts.rowsPerPage, rowsPath,
     ]);
     // A call whose original backend answered with rows elsewhere (e.g. tripId -> eftList) gets them there too.
-    const body = await cache.get(key, async () => reportBody(await runViewJson(db, found.view, values, scope, opts), rowsPath));
-    return sendEncoded(request, reply, body);
+    const answer = await cache.get(key, async () => reportBody(await runViewJson(db, found.view, values, scope, opts), rowsPath));
+    return send(request, reply, answer);
   };
   // Static routes (login, devices, ...) win over these parametric ones in Fastify's router.
   type RunRoute = { Params: { endpoint: string }; Querystring: Record<string, string> };
