@@ -54,6 +54,7 @@ interface Entry {
   body: ReportBody;
   /** Generation read before the answer's query began. */
   gen: number;
+  /** When its query began (the TTL counts from then). */
   at: number;
   bytes: number;
 }
@@ -234,7 +235,7 @@ export class ReportResultCache {
       this.entries.delete(key);
       this.bytes -= old.bytes;
     }
-    const entry: Entry = { body, gen, at: this.nowMs(), bytes };
+    const entry: Entry = { body, gen, at: startedAt, bytes }; // its age counts from when its query began
     this.entries.set(key, entry);
     this.bytes += bytes;
     this.stats.stored += 1;
