@@ -137,6 +137,20 @@ describe('report result cache', () => {
     expect(cache.heldBytes).toBe(before + br.length);
   });
 
+  it('with replicas that may lag, an answer begun within the lag of a change is served but not held', async () => {
+    const { cache, handlers, advance } = await started({ replicaLagMs: 2_000 });
+    const k = ReportResultCache.key(['replica']);
+    advance(10_000);
+    cache.generation(); // the change before this test is long past
+    advance(10_000);
+    handlers().message(''); // a write on the primary, announced now
+    expect((await cache.get(k, async () => '{"v":1}')).served).toBe('computed');
+    expect((await cache.get(k, async () => '{"v":2}')).body.json.toString()).toBe('{"v":2}'); // not held: a replica may not have it yet
+    advance(2_001);
+    expect((await cache.get(k, async () => '{"v":3}')).body.json.toString()).toBe('{"v":3}');
+    expect((await cache.get(k, async () => '{"v":4}')).served).toBe('hit');
+  });
+
   it('keys only plain values, and different values make different keys', () => {
     expect(ReportResultCache.key(['s', ['1']])).not.toBe(ReportResultCache.key(['s', [1]]));
     expect(ReportResultCache.key(['s', [null]])).not.toBe(ReportResultCache.key(['s', ['null']]));
