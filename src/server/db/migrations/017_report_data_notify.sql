@@ -13,22 +13,27 @@ $$;
 -- Puts that trigger on every table of this schema the report role may read and that lacks it; returns how many it
 -- added. migrate.ts runs it after every migration, so a table a later migration grants to hht_report is covered
 -- without one of its own. Partitions are written through their parent (whose statement trigger fires); the
--- report role reads the parent only.
+-- report role reads the parent only. ENABLE ALWAYS: bulk loads (the seed, the national loader) run with
+-- session_replication_role = replica to skip foreign-key triggers, and must still be announced.
 CREATE FUNCTION hht_watch_report_tables() RETURNS int LANGUAGE plpgsql AS $$
 DECLARE
   t record;
   n int := 0;
 BEGIN
   FOR t IN
-    SELECT c.relname FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
+    SELECT c.relname, g.tgenabled FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
+      LEFT JOIN pg_trigger g ON g.tgrelid = c.oid AND g.tgname = 'hht_report_data_changed'
      WHERE s.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition
        AND has_table_privilege('hht_report', c.oid, 'SELECT')
-       AND NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = c.oid AND g.tgname = 'hht_report_data_changed')
+       AND g.tgenabled IS DISTINCT FROM 'A'
      ORDER BY c.relname
   LOOP
-    EXECUTE format('CREATE TRIGGER hht_report_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I '
-      'FOR EACH STATEMENT EXECUTE FUNCTION hht_report_data_changed()', t.relname);
-    n := n + 1;
+    IF t.tgenabled IS NULL THEN
+      EXECUTE format('CREATE TRIGGER hht_report_data_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I '
+        'FOR EACH STATEMENT EXECUTE FUNCTION hht_report_data_changed()', t.relname);
+      n := n + 1;
+    END IF;
+    EXECUTE format('ALTER TABLE %I ENABLE ALWAYS TRIGGER hht_report_data_changed', t.relname);
   END LOOP;
   RETURN n;
 END
