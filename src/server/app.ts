@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { Db } from './db';
-import { shiftableClock, systemClock, type Clock } from './clock';
+import { isShiftable, shiftableClock, systemClock, type Clock } from './clock';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { portalFormats } from './plugins/schema-formats';
@@ -26,6 +26,8 @@ import { metaRoutes } from './routes/meta';
 import { consistRoutes } from './routes/consist';
 import { trainRoutes } from './routes/trains';
 import { ReportRegistry } from './reports/registry';
+import { ReportResultCache } from './reports/result-cache';
+import { hasReplicas } from './db/replicas';
 import { SqlChecker } from './reports/sql-check';
 import { syncMenuAvailability } from './reports/menu-availability';
 import { menuRoutes } from './routes/menu';
@@ -109,6 +111,18 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   registry.onLoad(() => syncMenuAvailability(menuStore, registry));
   menuStore.onReload(() => syncMenuAvailability(menuStore, registry));
 
+  // Finished report answers, shared by users whose requests come to the same query (reports/result-cache.ts).
+  const reportCache = new ReportResultCache({
+    ttlMs: config.reportCache.ttlMs,
+    maxBytes: config.reportCache.maxBytes,
+    replicaLagMs: hasReplicas(db) ? config.replicaMaxLagMs : 0,
+  });
+  await reportCache.start(db);
+  app.addHook('onClose', async () => reportCache.stop());
+  app.decorate('reportCache', reportCache);
+  // A clock move changes what "now" means to the data (the live feed releases records): nothing held survives it.
+  if (isShiftable(app.clock)) app.clock.onAdvance(async () => reportCache.invalidate());
+
   const suMobiles = authOptions.suMobiles;
   runningDetailsRoutes(app, { db, suMobiles });
   lookupRoutes(app, { db, suMobiles });
@@ -120,7 +134,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   feedbackRoutes(app, { db });
   consistRoutes(app, { db, config, suMobiles });
   trainRoutes(app, { db, suMobiles });
-  reportRoutes(app, { db, config, registry, suMobiles }); // last: its /api/:endpoint routes catch what no static route took
+  reportRoutes(app, { db, config, registry, suMobiles, cache: reportCache }); // last: its /api/:endpoint routes catch what no static route took
 
   await registerSpa(app, config.clientDir);
   return app;
@@ -132,5 +146,7 @@ declare module 'fastify' {
     reports: ReportRegistry;
     /** The side menu (menu.json), so the report engine can mark items unavailable. */
     menuStore: MenuStore;
+    /** Finished report answers of this process (tests read its stats). */
+    reportCache: ReportResultCache;
   }
 }

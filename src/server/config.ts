@@ -54,6 +54,15 @@ export interface Config {
   retentionDays: number | undefined;
   /** Socket and request limits, so one client cannot hold connections open (see README). */
   limits: ServerLimits;
+  /** Report result cache of each server process (reports/result-cache.ts). */
+  reportCache: ReportCacheSettings;
+}
+
+export interface ReportCacheSettings {
+  /** Longest a finished report answer is served again, ms; 0 turns the cache off (HHT_REPORT_CACHE_MS). */
+  ttlMs: number;
+  /** Memory the held answers may take per process, bytes (HHT_REPORT_CACHE_MB). */
+  maxBytes: number;
 }
 
 /** Connection limits of the HTTP server, all in milliseconds except the counts. */
@@ -191,6 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ? wholeNumber(env, 'HHT_RETENTION_DAYS', MIN_RETENTION_DAYS, MIN_RETENTION_DAYS, 36_500, problems)
     : undefined;
   const limits = loadLimits(env, problems);
+  const reportCache: ReportCacheSettings = {
+    ttlMs: wholeNumber(env, 'HHT_REPORT_CACHE_MS', 5_000, 0, 600_000, problems),
+    maxBytes: wholeNumber(env, 'HHT_REPORT_CACHE_MB', 64, 1, 65_536, problems) * 1024 * 1024,
+  };
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -219,5 +232,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers,
     retentionDays,
     limits,
+    reportCache,
   };
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { mayWrite, noteLocalWrite, trackWrites } from './write-generation';
 import { checkBatchSize, checkChannel, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type ListenHandlers, type Listener, type Queryable } from './types';
 
 const types = {
@@ -51,14 +52,30 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
     }
     return p;
   };
+  const direct = asQueryable(pool);
   return {
     driver: 'pg',
-    ...asQueryable(pool),
+    // Writes are counted once they have ended (committed or not), for the report result cache (write-generation.ts).
+    query: async (sql, params) => {
+      try {
+        return await direct.query(sql, params);
+      } finally {
+        if (mayWrite(sql)) noteLocalWrite();
+      }
+    },
+    exec: async (sql) => {
+      try {
+        await direct.exec(sql);
+      } finally {
+        if (mayWrite(sql)) noteLocalWrite();
+      }
+    },
     transaction: async (fn) => {
       const c = await pool.connect();
+      const tx = trackWrites(asQueryable(c));
       try {
         await c.query('BEGIN');
-        const result = await fn(asQueryable(c));
+        const result = await fn(tx.q);
         await c.query('COMMIT');
         return result;
       } catch (err) {
@@ -66,6 +83,7 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
         throw err;
       } finally {
         c.release();
+        if (tx.wrote()) noteLocalWrite();
       }
     },
     reportSession: async (timeoutMs, fn) => {

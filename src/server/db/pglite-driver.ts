@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { mayWrite, noteLocalWrite, trackWrites } from './write-generation';
 import { checkBatchSize, checkChannel, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type Queryable } from './types';
 
 /**
@@ -77,16 +78,36 @@ export async function openPglite(dataDir: string | null, image?: Blob, opts: Pgl
   }
   return {
     driver: 'pglite',
+    // Writes are counted once they have ended (committed or not), for the report result cache (write-generation.ts).
     query: (sql, params) =>
       enqueue(async () => {
-        const r = await pg.query(sql, params ? [...params] : undefined);
-        return { rows: r.rows as never[], fields: r.fields.map((f) => f.name), types: r.fields.map((f) => f.dataTypeID) };
+        try {
+          const r = await pg.query(sql, params ? [...params] : undefined);
+          return { rows: r.rows as never[], fields: r.fields.map((f) => f.name), types: r.fields.map((f) => f.dataTypeID) };
+        } finally {
+          if (mayWrite(sql)) noteLocalWrite();
+        }
       }),
     exec: (sql) =>
       enqueue(async () => {
-        await pg.exec(sql);
+        try {
+          await pg.exec(sql);
+        } finally {
+          if (mayWrite(sql)) noteLocalWrite();
+        }
       }),
-    transaction: (fn) => enqueue(() => pg.transaction((tx) => fn(wrapTx(tx)))),
+    transaction: (fn) =>
+      enqueue(async () => {
+        let tracked: ReturnType<typeof trackWrites> | undefined;
+        try {
+          return await pg.transaction((tx) => {
+            tracked = trackWrites(wrapTx(tx));
+            return fn(tracked.q);
+          });
+        } finally {
+          if (tracked?.wrote()) noteLocalWrite();
+        }
+      }),
     // PGlite cannot cancel a running statement; the executor answers the caller at the deadline instead.
     reportSession: (_timeoutMs, fn) =>
       enqueue(() =>

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -87,4 +87,25 @@ export function registerCompression(app: FastifyInstance): void {
     reply.removeHeader('content-length');
     return compressed;
   });
+}
+
+/** A body whose compressed forms are made once and kept (the report result cache): see sendEncoded. */
+export interface EncodableBody {
+  readonly json: Buffer;
+  encode(encoding: Encoding): Promise<Buffer>;
+}
+
+/**
+ * Sends a JSON body, compressed as the client asks (same rules as the hook below), with the compressed form taken
+ * from the body itself: a cached answer is compressed once, not per request. The hook leaves it alone because
+ * content-encoding is set.
+ */
+export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodableBody): Promise<FastifyReply> {
+  void reply.type('application/json; charset=utf-8');
+  if (body.json.length < COMPRESS_MIN_BYTES || request.method === 'HEAD') return reply.send(body.json);
+  addVary(reply);
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(body.json);
+  const compressed = await body.encode(encoding);
+  return reply.header('content-encoding', encoding).send(compressed);
 }

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db';
 import { REPORT_ROLE } from '../db/types';
 import type { CheckedView } from '../../shared/definitions/validate';
-import { compileNamedSql, SCOPE_TOKEN } from '../../shared/definitions/sql-params';
+import { compileNamedSql, SCOPE_TOKEN, type CompiledSql } from '../../shared/definitions/sql-params';
 import { CLIENT_PAGING_MAX_ROWS, type ReportResult } from '../../shared/report-definition';
 import { HttpError } from '../plugins/errors';
 import { scopePredicate, type UserScope } from './scope';
@@ -19,13 +19,24 @@ export interface RunOptions {
 
 export const TIMEOUT_MESSAGE = 'The report took too long to run. Narrow the filter (one train, a shorter date range) and try again.';
 
+/** A view's SQL with positional parameters, made once per loaded view (a scan of the whole text, per call before). */
+const compiledByView = new WeakMap<CheckedView, CompiledSql>();
+function compiledSql(view: CheckedView): CompiledSql {
+  let compiled = compiledByView.get(view);
+  if (!compiled) {
+    compiled = compileNamedSql(view.sql);
+    compiledByView.set(view, compiled);
+  }
+  return compiled;
+}
+
 /**
  * The view's SQL with values bound and the scope predicate in place; throws 403 when the level has no rule.
  * A name the definition fixes (source.params) takes the fixed value whatever the request holds; any other name
  * takes the filter value, or NULL. Both are bound as parameters, never spliced.
  */
 export function buildQuery(view: CheckedView, values: Record<string, unknown>, scope: UserScope): { sql: string; params: unknown[] } {
-  const compiled = compileNamedSql(view.sql);
+  const compiled = compiledSql(view);
   // hasOwn: a name like "constructor" must not pick up an inherited property of the object.
   const params: unknown[] = compiled.names.map((n) =>
     Object.hasOwn(view.params, n) ? view.params[n] : ((Object.hasOwn(values, n) ? values[n] : undefined) ?? null),

@@ -5,7 +5,9 @@ import { istDate } from '../clock';
 import { HttpError } from '../plugins/errors';
 import type { ReportRegistry } from '../reports/registry';
 import { parseFilter } from '../reports/filter';
-import { aggregateView, parseAggregate, runViewJson, type ReportJson } from '../reports/executor';
+import { aggregateView, buildQuery, orderClause, parseAggregate, runViewJson, type ReportJson, type RunOptions } from '../reports/executor';
+import { ReportResultCache, type CacheAnswer } from '../reports/result-cache';
+import { sendEncoded } from '../http/compress';
 import { userScope, type UserScope } from '../reports/scope';
 import { EXPORT_CAPS, type PublicReport, type ReportSummary } from '../../shared/report-definition';
 import type { CheckedReport } from '../../shared/definitions/validate';
@@ -96,9 +98,9 @@ export function reportBody(r: ReportJson, rowsPath: string | undefined): string 
 /** Meta routes and the generic report call: POST /api/<endpoint> for every loaded definition. */
 export function reportRoutes(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; registry: ReportRegistry; suMobiles: readonly string[] },
+  deps: { db: Db; config: Config; registry: ReportRegistry; suMobiles: readonly string[]; cache: ReportResultCache },
 ): void {
-  const { db, config, registry, suMobiles } = deps;
+  const { db, config, registry, suMobiles, cache } = deps;
   const guard = { preHandler: app.authenticate };
 
   app.get('/api/meta/reports', guard, async (request, reply): Promise<{ reports: ReportSummary[] }> => {
@@ -142,6 +144,12 @@ export function reportRoutes(
       .send(text);
   });
 
+  // With test hooks (never in production), how an answer was had: the load bench counts the cache's hit rate by it.
+  const send = (request: FastifyRequest, reply: FastifyReply, answer: CacheAnswer): Promise<FastifyReply> => {
+    if (config.testHooks) void reply.header('x-hht-cache', answer.served);
+    return sendEncoded(request, reply, answer.body);
+  };
+
   const run = async (request: FastifyRequest<{ Params: { endpoint: string }; Querystring: Record<string, string> }>, reply: FastifyReply) => {
     const found = registry.endpoint(request.params.endpoint);
     if (!found || found.view.method !== request.method) {
@@ -150,22 +158,37 @@ export function reportRoutes(
     const scope = scopeOf(request, suMobiles);
     const q = request.query;
     const values = parseFilter(found.report, request.method === 'GET' ? q : request.body, istDate(app.clock.now()), requestLang(request));
+    // What decides the answer, and only that, keys the result cache: the final SQL and its bound values (the
+    // user's scope predicate and values, "today" from the app clock are in them), ordering, paging, the rows' path.
+    // Nothing else of the user (language, name) shapes a report body; errors are thrown before anything is held.
     if (q.aggregate !== undefined) {
       // One figure over every row (dashboard stat cards), not the rows: see aggregateView.
-      const aggregate = await aggregateView(db, found.view, values, scope, parseAggregate(q.aggregate), config.reportTimeoutMs);
-      return { rows: [], total: aggregate.count, page: 1, rowsPerPage: 0, aggregate };
+      const agg = parseAggregate(q.aggregate);
+      const { sql, params } = buildQuery(found.view, values, scope);
+      const key = ReportResultCache.key(['aggregate', sql, params, agg.sumOf]);
+      const answer = await cache.get(key, async () => {
+        const aggregate = await aggregateView(db, found.view, values, scope, agg, config.reportTimeoutMs);
+        return JSON.stringify({ rows: [], total: aggregate.count, page: 1, rowsPerPage: 0, aggregate });
+      });
+      return send(request, reply, answer);
     }
     const sortDir = q.sortDir === 'desc' ? 'desc' : q.sortDir === 'asc' || q.sortDir === undefined ? 'asc' : undefined;
     if (!sortDir) throw new HttpError(400, 'sortDir must be asc or desc', [{ field: 'sortDir', reason: 'must be asc or desc' }]);
-    const result = await runViewJson(db, found.view, values, scope, {
+    const opts: RunOptions = {
       sortBy: q.sortBy || undefined,
       sortDir,
       page: intQuery(q.page, 'page'),
       rowsPerPage: intQuery(q.rowsPerPage, 'rowsPerPage'),
       timeoutMs: config.reportTimeoutMs,
-    });
+    };
+    const { rowsPath, paging } = found.view;
+    const { sql, params } = buildQuery(found.view, values, scope);
+    const key = ReportResultCache.key([
+      'rows', sql, params, orderClause(found.view, opts.sortBy, opts.sortDir), paging?.mode, paging?.pageSize, opts.page, opts.rowsPerPage, rowsPath,
+    ]);
     // A call whose original backend answered with rows elsewhere (e.g. tripId -> eftList) gets them there too.
-    return reply.type('application/json; charset=utf-8').send(reportBody(result, found.view.rowsPath));
+    const answer = await cache.get(key, async () => reportBody(await runViewJson(db, found.view, values, scope, opts), rowsPath));
+    return send(request, reply, answer);
   };
   // Static routes (login, devices, ...) win over these parametric ones in Fastify's router.
   type RunRoute = { Params: { endpoint: string }; Querystring: Record<string, string> };
