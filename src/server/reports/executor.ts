@@ -95,6 +95,15 @@ export async function withTimeout<T>(db: Db, timeoutMs: number, work: (q: Db['qu
   }
 }
 
+/**
+ * LIMIT and OFFSET of one page as bound values, not literals: every page of a report is then one statement text,
+ * which the database driver prepares once per session (pg-driver.ts) instead of once per page number.
+ */
+function pageClause(params: readonly unknown[], rowsPerPage: number, page: number): { sql: string; params: unknown[] } {
+  const n = params.length;
+  return { sql: ` LIMIT $${n + 1}::int OFFSET $${n + 2}::int`, params: [...params, rowsPerPage, (page - 1) * rowsPerPage] };
+}
+
 /** Runs one view of a report: client paging returns every row (up to a cap), server paging one page. */
 export async function runView(
   db: Db,
@@ -111,9 +120,8 @@ export async function runView(
       const rowsPerPage = Math.min(Math.max(opts.rowsPerPage ?? view.paging?.pageSize ?? 50, 1), 1000);
       const page = Math.max(opts.page ?? 1, 1);
       const total = (await query<{ total: number }>(`SELECT count(*)::int AS total FROM (${sql}) q`, params)).rows[0]?.total ?? 0;
-      const rows = (
-        await query(`SELECT * FROM (${sql}) q${order} LIMIT ${rowsPerPage} OFFSET ${(page - 1) * rowsPerPage}`, params)
-      ).rows;
+      const paged = pageClause(params, rowsPerPage, page);
+      const rows = (await query(`SELECT * FROM (${sql}) q${order}${paged.sql}`, paged.params)).rows;
       return { rows, total, page, rowsPerPage };
     }
     // Client paging: every row up to a cap; past it the first rows and the true total, so the UI can say so.
@@ -159,8 +167,8 @@ export async function runViewJson(
       const rowsPerPage = Math.min(Math.max(opts.rowsPerPage ?? view.paging?.pageSize ?? 50, 1), 1000);
       const page = Math.max(opts.page ?? 1, 1);
       const total = (await query<{ total: number }>(`SELECT count(*)::int AS total FROM (${sql}) q`, params)).rows[0]?.total ?? 0;
-      const inner = `SELECT * FROM (${sql}) q${order} LIMIT ${rowsPerPage} OFFSET ${(page - 1) * rowsPerPage}`;
-      const agg = (await query<Agg>(jsonRowsSql(list, inner), params)).rows[0];
+      const paged = pageClause(params, rowsPerPage, page);
+      const agg = (await query<Agg>(jsonRowsSql(list, `SELECT * FROM (${sql}) q${order}${paged.sql}`), paged.params)).rows[0];
       return { rowsJson: agg?.rows ?? '[]', total, page, rowsPerPage };
     }
     const agg = (await query<Agg>(jsonRowsSql(list, `SELECT * FROM (${sql}) q${order} LIMIT ${CLIENT_PAGING_MAX_ROWS + 1}`), params)).rows[0];

@@ -1,0 +1,71 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../support/db';
+import { openPg, PREPARED_PER_SESSION } from '../../src/server/db/pg-driver';
+import type { Db } from '../../src/server/db';
+import { REPORT_ROLE } from '../../src/server/db/types';
+
+/**
+ * Report sessions on PostgreSQL run their statements prepared (pg-driver.ts): planned once per session instead of
+ * on every call. What a session keeps prepared is read from pg_prepared_statements inside that same session.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared report statements on PostgreSQL', () => {
+  let t: TestDb;
+  let db: Db; // the primary alone: a replica would be another session
+  const admin = (): pg.Client => new pg.Client({ connectionString: t.url });
+
+  beforeAll(async () => {
+    t = await createTestDb('pg');
+    db = await openPg(t.url ?? '');
+    const c = admin();
+    await c.connect();
+    await c.query(`CREATE TABLE prepared_probe (id int, label text); INSERT INTO prepared_probe VALUES (1, 'a'), (2, 'b'), (3, 'c')`);
+    await c.query(`GRANT SELECT ON prepared_probe TO ${REPORT_ROLE}`);
+    await c.end();
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+    await t?.drop();
+  });
+
+  const prepared = (q: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>, like: string): Promise<string[]> =>
+    q(`SELECT statement FROM pg_prepared_statements WHERE statement LIKE $1 AND statement NOT LIKE '%pg_prepared_statements%'`, [like])
+      .then((r) => (r.rows as { statement: string }[]).map((x) => x.statement));
+
+  it('a statement run twice in a session is prepared once and answers the same', async () => {
+    await db.reportSession(5000, async (q) => {
+      const a = await q.query<{ id: number }>('SELECT id FROM prepared_probe WHERE id >= $1 ORDER BY id', [2]);
+      const b = await q.query<{ id: number }>('SELECT id FROM prepared_probe WHERE id >= $1 ORDER BY id', [1]);
+      expect(a.rows.map((r) => r.id)).toEqual([2, 3]);
+      expect(b.rows.map((r) => r.id)).toEqual([1, 2, 3]);
+      expect(await prepared(q.query, '%FROM prepared_probe WHERE id >=%')).toEqual(['SELECT id FROM prepared_probe WHERE id >= $1 ORDER BY id']);
+    });
+  });
+
+  it('a table changing shape under a prepared statement costs no error: the statement runs unprepared', async () => {
+    await db.reportSession(5000, async (q) => {
+      const sql = 'SELECT * FROM prepared_probe ORDER BY id';
+      expect((await q.query(sql)).fields).toEqual(['id', 'label']);
+      const c = admin();
+      await c.connect();
+      await c.query('ALTER TABLE prepared_probe ADD COLUMN extra int DEFAULT 7');
+      await c.end();
+      const after = await q.query<{ extra: number }>(sql);
+      expect(after.fields).toEqual(['id', 'label', 'extra']);
+      expect(after.rows.map((r) => r.extra)).toEqual([7, 7, 7]);
+      expect((await q.query(sql)).rows).toHaveLength(3); // and again
+    });
+  });
+
+  it(`a session keeps at most ${PREPARED_PER_SESSION} statements; past that they run unprepared, answers unchanged`, async () => {
+    await db.reportSession(5000, async (q) => {
+      for (let k = 0; k < PREPARED_PER_SESSION + 20; k += 1) {
+        const r = await q.query<{ v: number }>(`SELECT $1::int + ${k} AS v /* cap probe */`, [1]);
+        expect(r.rows[0]?.v).toBe(1 + k);
+      }
+      const held = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_prepared_statements`);
+      expect(held.rows[0]?.n).toBeLessThanOrEqual(PREPARED_PER_SESSION);
+      expect((await prepared(q.query, '%cap probe%')).length).toBeGreaterThan(PREPARED_PER_SESSION / 2);
+    });
+  });
+});
