@@ -188,7 +188,7 @@ async function directLoad(t: Target): Promise<{ rps: number; p99: number }> {
 // Single calls: the API through node:http with a kept-alive connection and no compression (the SQL side is a pooled
 // pg connection, uncompressed): what is compared is the server's cost over its SQL, not a client library's.
 const ROUNDS = Number(arg('rounds') ?? '60');
-async function singleCalls(server: Server, auth: Record<string, string>): Promise<{ endpoint: string; rows: number; api: number; sql: number }[]> {
+async function singleCalls(server: Server, auth: Record<string, string>): Promise<{ endpoint: string; rows: number; api: number; sql: number; prepared: number }[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const post = (path: string, body: string): Promise<{ status: number; text: string }> =>
     new Promise((resolve, reject) => {
@@ -201,10 +201,11 @@ async function singleCalls(server: Server, auth: Record<string, string>): Promis
       req.on('error', reject);
       req.end(body);
     });
-  const out: { endpoint: string; rows: number; api: number; sql: number }[] = [];
+  const out: { endpoint: string; rows: number; api: number; sql: number; prepared: number }[] = [];
   for (const t of targets) {
     const api: number[] = [];
     const sql: number[] = [];
+    const prepared: number[] = [];
     let rows = 0;
     const body = JSON.stringify(t.body);
     for (let i = 0; i < ROUNDS + 5; i += 1) {
@@ -217,8 +218,12 @@ async function singleCalls(server: Server, auth: Record<string, string>): Promis
       t0 = performance.now();
       await pool.query(t.sql, t.params);
       if (i >= 5) sql.push(performance.now() - t0);
+      // The same SQL as a prepared statement (planned once per connection), as the server's report sessions run it.
+      t0 = performance.now();
+      await pool.query({ name: `bench_${t.endpoint}`, text: t.sql, values: t.params });
+      if (i >= 5) prepared.push(performance.now() - t0);
     }
-    out.push({ endpoint: t.endpoint, rows, api: median(api), sql: median(sql) });
+    out.push({ endpoint: t.endpoint, rows, api: median(api), sql: median(sql), prepared: median(prepared) });
   }
   agent.destroy();
   return out;
@@ -256,16 +261,19 @@ console.log(row('API, cache off, br', off.br));
 console.log(row(`API, cache off, ${rotating.length} rotating filters, br`, off.rotating));
 console.log(`| same SQL, pg, 50 clients | ${direct.rps.toFixed(0)} | ${direct.p99.toFixed(1)} | | from Node, same machine |\n`);
 
-console.log('| report call | rows | SQL median ms | API cached median ms | ratio | API uncached median ms | ratio |\n|---|---:|---:|---:|---:|---:|---:|');
+console.log('| report call | rows | SQL median ms | API cached median ms | ratio | API uncached median ms | ratio | SQL prepared median ms | API uncached / SQL prepared |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 const ratiosOn: number[] = [];
 const ratiosOff: number[] = [];
+const ratiosPrepared: number[] = [];
 for (const [i, c] of on.calls.entries()) {
   const u = off.calls[i];
   if (!u) continue;
   const sqlMs = median([c.sql, u.sql]); // both runs measured the same SQL: their middle
   ratiosOn.push(c.api / c.sql);
   ratiosOff.push(u.api / u.sql);
-  console.log(`| ${c.endpoint} | ${c.rows} | ${sqlMs.toFixed(2)} | ${c.api.toFixed(2)} | ${(c.api / c.sql).toFixed(2)}x | ${u.api.toFixed(2)} | ${(u.api / u.sql).toFixed(2)}x |`);
+  const prep = median([c.prepared, u.prepared]);
+  ratiosPrepared.push(u.api / u.prepared);
+  console.log(`| ${c.endpoint} | ${c.rows} | ${sqlMs.toFixed(2)} | ${c.api.toFixed(2)} | ${(c.api / c.sql).toFixed(2)}x | ${u.api.toFixed(2)} | ${(u.api / u.sql).toFixed(2)}x | ${prep.toFixed(2)} | ${(u.api / u.prepared).toFixed(2)}x |`);
 }
 
 // ---- the SQL alone, from a C client: the most this machine gives for this query ----
@@ -305,5 +313,6 @@ console.log(`- same, ${rotating.length} different filters in rotation, ${((on.ro
 console.log(`- same, cache off (every call runs its SQL): ${target(best(off.plain, off.br))}${ceiling ? `; the SQL alone from pgbench: ${ceiling.tps.toFixed(0)} req/s, p99 ${ceiling.p99.toFixed(1)} ms (the database's ceiling without a cache)` : ''}`);
 console.log(`- API / SQL latency of single calls, cache off: ${ratioLine(ratiosOff)}`);
 console.log(`- API / SQL latency of single calls, cache on (repeated call): ${ratioLine(ratiosOn)}`);
+console.log(`- API uncached / the same SQL prepared (its planning saved too: the server's own overhead): ${ratioLine(ratiosPrepared)}`);
 console.log(`- throughput API / same SQL from Node: cache on ${(best(on.plain, on.br).rps / direct.rps).toFixed(2)}, cache off ${(best(off.plain, off.br).rps / direct.rps).toFixed(2)}`);
 await pool.end();
