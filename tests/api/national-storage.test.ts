@@ -164,6 +164,14 @@ SELECT tr.zone_code AS zone,
     FROM efts e LEFT JOIN ttes t ON t.tte_id = e.tte_id
    WHERE e.issued_at >= $1::date::timestamp AT TIME ZONE 'Asia/Kolkata' AND e.issued_at < ($2::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
    GROUP BY e.tte_id, t.name, e.lobby_code, e.div_code, e.zone_code ORDER BY sum(e.total) DESC, e.tte_id`,
+  activeUsers: `SELECT ce.lobby_code AS lobby, ce.tte_id, te.name AS tte_name, te.designation,
+       string_agg(DISTINCT ce.device_id, ', ') AS hht_ids, string_agg(DISTINCT tr.train_no, ', ') AS trains, count(*)::int AS events,
+       count(*) FILTER (WHERE ce.sync_time IS NULL)::int AS pending, min(ce.device_time) AS first_event_at,
+       max(ce.device_time) AS last_event_at, max(ce.sync_time) AS last_sync_at
+    FROM checking_events ce JOIN train_runs tr ON tr.run_id = ce.run_id JOIN ttes te ON te.tte_id = ce.tte_id
+   WHERE ce.device_time >= $1::date::timestamp AT TIME ZONE 'Asia/Kolkata'
+     AND ce.device_time < ($1::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
+   GROUP BY ce.lobby_code, ce.tte_id, te.name, te.designation ORDER BY 1, 2`,
   /** The TDR list as it read before migration 018 (every run joined, the lobby looked up for every TDR). */
   tdrCard: (scope: string): string => `SELECT t.tdr_id, t.pnr, tr.train_no, tr.start_date, t.coach_id AS coach, t.class, t.reason, t.certificate_no,
        t.status, t.refund_amount, t.filed_at
@@ -209,6 +217,11 @@ async function expectReportsMatchRaw(db: Queryable, day: string): Promise<void> 
   const summary = await q(reportSql('sync_delay_new.sql'), [day]);
   expect(summary.length).toBeGreaterThan(0);
   expect(sortBy(pick(summary, summaryCols), key)).toEqual(sortBy(pick(await q(RAW.syncSummary, [day]), summaryCols), key));
+
+  const active = await q(reportSql('ttemanning_active_users.sql'), [day]);
+  expect(active.length).toBeGreaterThan(0);
+  const activeCols = ['lobby', 'tte_id', 'tte_name', 'designation', 'hht_ids', 'trains', 'events', 'pending', 'first_event_at', 'last_event_at', 'last_sync_at'];
+  expect(pick(active, activeCols)).toEqual(await q(RAW.activeUsers, [day]));
 
   const week = await q(reportSql('dash_psgn_7days.sql'), [day]);
   const raw7 = await q(RAW.psgn7days, [day]);

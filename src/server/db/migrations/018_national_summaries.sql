@@ -42,17 +42,23 @@ CREATE TABLE rollup_sync_day (
 CREATE INDEX rollup_sync_day_date ON rollup_sync_day (event_date, div_code);
 CREATE INDEX rollup_sync_date_div ON rollup_sync (event_date, div_code);
 
+-- 4. syncDelaySummary lists rollup_sync's rows of a date as they are (one per run, TTE and HHT: nothing to regroup)
+--    in this order, server-paged: a page reads its rows from this index and stops, whatever the day's size.
+CREATE INDEX rollup_sync_delay_order ON rollup_sync (event_date, pending DESC, round(max_delay_min, 1) DESC NULLS LAST, train_no);
+
 CREATE TYPE hht_day_division AS (event_date date, div_code text);
 
 CREATE FUNCTION hht_fill_sync_day(keys hht_day_division[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  k hht_day_division;
+  b int;
 BEGIN
   -- Two sync batches of runs of one division must not each redo the day from a snapshot without the other's
   -- runs: one at a time per (date, division), in a fixed order so two batches cannot wait on each other. Each
-  -- statement below then sees the rollup_sync rows of every batch committed before it got the lock.
-  FOR k IN SELECT DISTINCT u.event_date, u.div_code FROM unnest(keys) u ORDER BY 1, 2 LOOP
-    PERFORM pg_advisory_xact_lock(4242018, hashtext(k.event_date::text || '/' || k.div_code));
+  -- statement below then sees the rollup_sync rows of every batch committed before it got the lock. The keys go
+  -- in 64 lock buckets: a seed filling many days in one transaction would otherwise hold thousands of locks in the
+  -- server's shared lock table (max_locks_per_transaction).
+  FOR b IN SELECT DISTINCT hashtext(u.event_date::text || '/' || u.div_code) & 63 FROM unnest(keys) u ORDER BY 1 LOOP
+    PERFORM pg_advisory_xact_lock(4242018, b);
   END LOOP;
   DELETE FROM rollup_sync_day s USING unnest(keys) u WHERE s.event_date = u.event_date AND s.div_code = u.div_code;
   INSERT INTO rollup_sync_day
@@ -65,10 +71,54 @@ BEGIN
 END
 $$;
 
--- The rollups of migrations 014 and 015, with the sync day rows kept with rollup_sync.
+-- 5. Active users per IST event date, lobby and TTE (Active_Users): the answer's own rows (one per TTE, ~7,300 a
+--    national day), kept from rollup_sync for the (date, TTE) pairs a run refresh touched. Read in the report's
+--    order from an index, a server page is 50 rows read and a stop; the count is one index range.
+CREATE TABLE rollup_tte_day (
+  event_date date NOT NULL,
+  zone_code text NOT NULL,
+  div_code text NOT NULL,
+  lobby_code text NOT NULL,
+  tte_id text NOT NULL,
+  hht_ids text,
+  trains text NOT NULL,
+  events int NOT NULL,
+  pending int NOT NULL,
+  first_event_at timestamptz NOT NULL,
+  last_event_at timestamptz NOT NULL,
+  last_sync_at timestamptz
+);
+CREATE INDEX rollup_tte_day_order ON rollup_tte_day (event_date, lobby_code, tte_id);
+CREATE INDEX rollup_tte_day_key ON rollup_tte_day (event_date, tte_id);
+CREATE INDEX rollup_sync_date_tte ON rollup_sync (event_date, tte_id);
+
+CREATE TYPE hht_day_tte AS (event_date date, tte_id text);
+
+CREATE FUNCTION hht_fill_tte_day(keys hht_day_tte[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  b int;
+BEGIN
+  -- As hht_fill_sync_day: one batch at a time per key, in 64 lock buckets (a seeded day has ~20,000 keys).
+  FOR b IN SELECT DISTINCT hashtext(u.event_date::text || '/' || u.tte_id) & 63 FROM unnest(keys) u ORDER BY 1 LOOP
+    PERFORM pg_advisory_xact_lock(4242019, b);
+  END LOOP;
+  DELETE FROM rollup_tte_day s USING (SELECT DISTINCT event_date, tte_id FROM unnest(keys)) u
+   WHERE s.event_date = u.event_date AND s.tte_id = u.tte_id;
+  INSERT INTO rollup_tte_day
+  SELECT ce.event_date, ce.zone_code, ce.div_code, ce.lobby_code, ce.tte_id,
+         string_agg(DISTINCT ce.device_id, ', '), string_agg(DISTINCT ce.train_no, ', '),
+         sum(ce.events), sum(ce.pending), min(ce.first_event_at), max(ce.last_event_at), max(ce.last_sync_at)
+    FROM rollup_sync ce
+    JOIN (SELECT DISTINCT event_date, tte_id FROM unnest(keys)) u ON u.event_date = ce.event_date AND u.tte_id = ce.tte_id
+   GROUP BY ce.event_date, ce.zone_code, ce.div_code, ce.lobby_code, ce.tte_id;
+END
+$$;
+
+-- The rollups of migrations 014 and 015, with the day rows (sync and TTE) kept with rollup_sync.
 CREATE OR REPLACE FUNCTION hht_fill_rollups(lo bigint, hi bigint, parts text[] DEFAULT NULL) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   day_keys hht_day_division[];
+  tte_keys hht_day_tte[];
 BEGIN
   IF parts IS NULL OR 'passengers' = ANY (parts) THEN
     DELETE FROM rollup_run_passengers WHERE run_id >= lo AND run_id < hi;
@@ -84,7 +134,8 @@ BEGIN
 
   IF parts IS NULL OR 'sync' = ANY (parts) THEN
     -- The (event date, division) pairs the range's rows fed before this refresh: their day rows are redone below.
-    SELECT array_agg(DISTINCT (event_date, div_code)::hht_day_division) INTO day_keys
+    SELECT array_agg(DISTINCT (event_date, div_code)::hht_day_division), array_agg(DISTINCT (event_date, tte_id)::hht_day_tte)
+      INTO day_keys, tte_keys
       FROM rollup_sync WHERE run_id >= lo AND run_id < hi;
     DELETE FROM rollup_sync WHERE run_id >= lo AND run_id < hi;
     INSERT INTO rollup_sync
@@ -105,6 +156,12 @@ BEGIN
         SELECT unnest(COALESCE(day_keys, '{}')) AS k
         UNION ALL
         SELECT (event_date, div_code)::hht_day_division FROM rollup_sync WHERE run_id >= lo AND run_id < hi
+      ) u));
+    PERFORM hht_fill_tte_day(ARRAY(
+      SELECT DISTINCT k FROM (
+        SELECT unnest(COALESCE(tte_keys, '{}')) AS k
+        UNION ALL
+        SELECT (event_date, tte_id)::hht_day_tte FROM rollup_sync WHERE run_id >= lo AND run_id < hi
       ) u));
   END IF;
 
@@ -150,5 +207,6 @@ $$;
 
 -- A database migrated with data gets its day rows now.
 SELECT hht_fill_sync_day(ARRAY(SELECT DISTINCT (event_date, div_code)::hht_day_division FROM rollup_sync));
+SELECT hht_fill_tte_day(ARRAY(SELECT DISTINCT (event_date, tte_id)::hht_day_tte FROM rollup_sync));
 
-GRANT SELECT ON rollup_sync_day TO hht_report;
+GRANT SELECT ON rollup_sync_day, rollup_tte_day TO hht_report;
