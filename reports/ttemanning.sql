@@ -16,7 +16,8 @@ WITH bt AS (
      AND (:division::text IS NULL OR b.div_code = :division)
      AND (:lobby::text IS NULL OR b.lobby_code = :lobby)
      AND {{scope}}
-), mc AS (
+), mc AS MATERIALIZED (
+  -- Computed once: estimated at a row or two (the duty-date filter), an inlined mc was re-run for every TTE.
   SELECT bt.tte_id, count(DISTINCT (bt.run_id, c.coach_id))::int AS coaches_manned
     FROM bt
     CROSS JOIN LATERAL unnest(bt.coaches) AS c(coach_id)
