@@ -1,16 +1,16 @@
 -- EFTs per zone and division issued in an IST date range: count, amount, cash and digital (card + UPI).
--- Reads the EFT rollup (migration 014: per IST issue date, run, TTE and payment mode).
+-- Reads the EFT rollup (migration 018: per IST issue date, run and TTE, the payment modes as columns).
 SELECT e.zone_code,
        e.div_code,
        d.name AS div_name,
        sum(e.efts)::int AS eft_count,
        count(DISTINCT e.tte_id)::int AS ttes,
        sum(e.total) AS amount,
-       COALESCE(sum(e.total) FILTER (WHERE e.payment_mode = 'CASH'), 0) AS cash,
-       COALESCE(sum(e.total) FILTER (WHERE e.payment_mode <> 'CASH'), 0) AS digital,
-       COALESCE(sum(e.total) FILTER (WHERE e.payment_mode = 'CARD'), 0) AS card,
-       COALESCE(sum(e.total) FILTER (WHERE e.payment_mode = 'UPI'), 0) AS upi,
-       round(100.0 * COALESCE(sum(e.efts) FILTER (WHERE e.payment_mode <> 'CASH'), 0) / sum(e.efts), 1) AS digital_pct,
+       sum(e.cash) AS cash,
+       sum(e.digital) AS digital,
+       sum(e.card) AS card,
+       sum(e.upi) AS upi,
+       round(100.0 * sum(e.digital_efts) / sum(e.efts), 1) AS digital_pct,
        :start_date::date AS from_date,
        :end_date::date AS to_date
   FROM rollup_efts e

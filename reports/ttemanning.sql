@@ -7,12 +7,17 @@ WITH bt AS (
     FROM beats b
     JOIN train_runs tr ON tr.run_id = b.run_id
    WHERE tr.start_date BETWEEN :srcDate::date - 3 AND :srcDate::date
+     -- The same runs by their ids (a run date is the run_id range [day * 100000, (day + 1) * 100000)), so only
+     -- those 4 days' beats are read, however many days are kept.
+     AND b.run_id >= (:srcDate::date - 3 - date '2000-01-01')::bigint * 100000
+     AND b.run_id < (:srcDate::date + 1 - date '2000-01-01')::bigint * 100000
      AND COALESCE(ist_date(b.sign_on_at), tr.start_date) = :srcDate::date
      AND (:zone::text IS NULL OR b.zone_code = :zone)
      AND (:division::text IS NULL OR b.div_code = :division)
      AND (:lobby::text IS NULL OR b.lobby_code = :lobby)
      AND {{scope}}
-), mc AS (
+), mc AS MATERIALIZED (
+  -- Computed once: estimated at a row or two (the duty-date filter), an inlined mc was re-run for every TTE.
   SELECT bt.tte_id, count(DISTINCT (bt.run_id, c.coach_id))::int AS coaches_manned
     FROM bt
     CROSS JOIN LATERAL unnest(bt.coaches) AS c(coach_id)

@@ -52,3 +52,15 @@ export interface DashboardConfig {
 export function cardHref(link: string): string {
   return link.startsWith('/') ? link : `/layout/uikit/${link}`;
 }
+
+/**
+ * The `?aggregate=` a stat card asks for (count, or sum of its value field), so the database counts or sums every
+ * row instead of sending them; undefined for charts and first-row cards, which read rows. The dashboard and the
+ * national bench both call cards this way.
+ */
+export function cardAggregate(card: DashboardCard): string | undefined {
+  if (card.kind !== 'stat') return undefined;
+  if (card.aggregate === 'count') return 'count';
+  if (card.aggregate === 'sum' && card.valueField) return `sum:${card.valueField}`;
+  return undefined;
+}

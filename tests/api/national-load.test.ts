@@ -40,6 +40,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('national load with COPY on pg', (
     expect(await n('SELECT count(*)::int AS n FROM passengers p WHERE NOT EXISTS (SELECT 1 FROM pnrs r WHERE r.pnr = p.pnr AND r.run_id = p.run_id)')).toBe(0);
     expect(await n('SELECT sum(passengers)::int AS n FROM rollup_run_passengers')).toBe(await n("SELECT count(*)::int AS n FROM passengers WHERE current_status <> 'CAN'"));
     expect(await n('SELECT sum(events)::int AS n FROM rollup_sync')).toBe(await n('SELECT count(*)::int AS n FROM checking_events'));
+    // The day rollups (migration 018) cover every day loaded, each day filled after the one before.
+    expect(await n('SELECT sum(events)::int AS n FROM rollup_sync_day WHERE lobby_code IS NULL')).toBe(await n('SELECT count(*)::int AS n FROM checking_events'));
+    expect(await n('SELECT sum(events)::int AS n FROM rollup_sync_day WHERE lobby_code IS NOT NULL')).toBe(await n('SELECT count(*)::int AS n FROM checking_events'));
+    expect(await n('SELECT sum(events)::int AS n FROM rollup_tte_day')).toBe(await n('SELECT count(*)::int AS n FROM checking_events'));
+    expect(await n('SELECT sum(efts)::int AS n FROM rollup_efts')).toBe(await n('SELECT count(*)::int AS n FROM efts'));
     expect(await n("SELECT count(*)::int AS n FROM seed_state WHERE scale = 'national' AND last_run_date = $1::date", [today])).toBe(1);
     expect(lines.some((l) => /seed: 2026-11-18 \d+ runs/.test(l))).toBe(true);
 

@@ -33,6 +33,15 @@ function reportSql(file: string): string {
     .replaceAll('{{scope}}', 'TRUE');
 }
 
+/** A report's SQL as a user of one zone, division or lobby runs it: the definition's scope column equal to a code. */
+function scopedReportSql(file: string, column: string, code: string): string {
+  return reportSql(file).replace(/\bAND TRUE\b|\bWHERE TRUE\b/, (m) => m.replace('TRUE', `${column} = '${code}'`));
+}
+
+/** The masking rule as migration 003 wrote it (split on white space, first letter of each word kept). */
+const MASK_NAME_003 = (n: string): string =>
+  `(SELECT string_agg(left(w, 1) || repeat('*', greatest(length(w) - 1, 0)), ' ') FROM regexp_split_to_table(${n}, '\\s+') AS w)`;
+
 /** The same summaries computed from the raw rows, as the reports did before the rollups. */
 const RAW = {
   syncDateWise: `SELECT ist_date(ce.device_time) AS event_date, ce.zone_code AS zone, ce.div_code AS division,
@@ -136,6 +145,43 @@ SELECT tr.zone_code AS zone,
  GROUP BY tr.zone_code, tr.div_code, tr.start_date
  ORDER BY tr.start_date DESC, tr.zone_code, tr.div_code
 `,
+  syncDateWiseWhere: (column: string, code: string): string => `SELECT ist_date(ce.device_time) AS event_date, ce.zone_code AS zone,
+       ce.div_code AS division, count(*)::int AS events, count(DISTINCT ce.device_id)::int AS hhts,
+       count(*) FILTER (WHERE ce.sync_time IS NULL)::int AS pending_records,
+       round(avg(extract(epoch FROM ce.sync_time - ce.device_time) / 60.0), 1) AS avg_delay_min,
+       round(max(extract(epoch FROM ce.sync_time - ce.device_time) / 60.0), 1) AS max_delay_min,
+       count(*) FILTER (WHERE ce.sync_time - ce.device_time > interval '30 minutes')::int AS delayed_over_30
+    FROM checking_events ce
+   WHERE ce.device_time >= ($1::date - 6)::timestamp AT TIME ZONE 'Asia/Kolkata'
+     AND ce.device_time < ($1::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
+     AND ce.${column} = '${code}'
+   GROUP BY 1, 2, 3 ORDER BY event_date DESC, zone, division`,
+  tteEft: `SELECT e.tte_id, t.name AS tte_name, e.lobby_code, e.div_code, e.zone_code, count(*)::int AS eft_count,
+       count(DISTINCT e.run_id)::int AS trains_worked, sum(e.total) AS amount,
+       COALESCE(sum(e.total) FILTER (WHERE e.payment_mode = 'CASH'), 0) AS cash,
+       COALESCE(sum(e.total) FILTER (WHERE e.payment_mode <> 'CASH'), 0) AS digital,
+       round(100.0 * count(*) FILTER (WHERE e.payment_mode <> 'CASH') / count(*), 1) AS digital_pct
+    FROM efts e LEFT JOIN ttes t ON t.tte_id = e.tte_id
+   WHERE e.issued_at >= $1::date::timestamp AT TIME ZONE 'Asia/Kolkata' AND e.issued_at < ($2::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
+   GROUP BY e.tte_id, t.name, e.lobby_code, e.div_code, e.zone_code ORDER BY sum(e.total) DESC, e.tte_id`,
+  activeUsers: `SELECT ce.lobby_code AS lobby, ce.tte_id, te.name AS tte_name, te.designation,
+       string_agg(DISTINCT ce.device_id, ', ') AS hht_ids, string_agg(DISTINCT tr.train_no, ', ') AS trains, count(*)::int AS events,
+       count(*) FILTER (WHERE ce.sync_time IS NULL)::int AS pending, min(ce.device_time) AS first_event_at,
+       max(ce.device_time) AS last_event_at, max(ce.sync_time) AS last_sync_at
+    FROM checking_events ce JOIN train_runs tr ON tr.run_id = ce.run_id JOIN ttes te ON te.tte_id = ce.tte_id
+   WHERE ce.device_time >= $1::date::timestamp AT TIME ZONE 'Asia/Kolkata'
+     AND ce.device_time < ($1::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
+   GROUP BY ce.lobby_code, ce.tte_id, te.name, te.designation ORDER BY 1, 2`,
+  /** The TDR list as it read before migration 018 (every run joined, the lobby looked up for every TDR). */
+  tdrCard: (scope: string): string => `SELECT t.tdr_id, t.pnr, tr.train_no, tr.start_date, t.coach_id AS coach, t.class, t.reason, t.certificate_no,
+       t.status, t.refund_amount, t.filed_at
+    FROM tdrs t
+    JOIN train_runs tr ON tr.run_id = t.run_id
+    LEFT JOIN LATERAL (
+          SELECT b.lobby_code FROM beats b WHERE b.run_id = t.run_id AND t.coach_id = ANY (b.coaches) ORDER BY b.beat_no LIMIT 1
+         ) bl ON TRUE
+   WHERE ist_date(t.filed_at) BETWEEN $1::date AND $2::date AND ${scope}
+   ORDER BY t.filed_at DESC, t.tdr_id`,
   tdrSummary: `SELECT td.div_code AS division, tr.train_no, td.reason, count(*)::int AS tdrs,
        count(*) FILTER (WHERE td.status = 'REFUNDED')::int AS refunded,
        COALESCE(sum(td.refund_amount) FILTER (WHERE td.status = 'REFUNDED'), 0) AS refund_amount
@@ -156,12 +202,26 @@ async function expectReportsMatchRaw(db: Queryable, day: string): Promise<void> 
   expect(dateWise.length).toBeGreaterThan(0);
   expect(dateWise).toEqual(await q(RAW.syncDateWise, [day]));
 
+  // The day rollup serves users of one zone, division or lobby too (division rows, or that lobby's rows).
+  const one = (await q('SELECT zone_code, div_code, lobby_code FROM rollup_sync WHERE event_date = $1::date ORDER BY events DESC LIMIT 1', [day]))[0];
+  expect(one).toBeDefined();
+  for (const [column, code] of [['zone_code', one?.zone_code], ['div_code', one?.div_code], ['lobby_code', one?.lobby_code]] as const) {
+    const scoped = await q(scopedReportSql('sync_delay_datewise.sql', `ce.${column}`, String(code)), [day]);
+    expect(scoped.length, `SyncDelayDateWise for ${column} ${String(code)}`).toBeGreaterThan(0);
+    expect(scoped).toEqual(await q(RAW.syncDateWiseWhere(column, String(code)), [day]));
+  }
+
   const summaryCols = ['train_no', 'start_date', 'division', 'lobby', 'tte_id', 'tte_name', 'hht_id', 'events', 'pending_records',
     'last_event_at', 'last_sync_at', 'avg_delay_min', 'max_delay_min'];
   const key = ['train_no', 'tte_id', 'hht_id', 'start_date'];
   const summary = await q(reportSql('sync_delay_new.sql'), [day]);
   expect(summary.length).toBeGreaterThan(0);
   expect(sortBy(pick(summary, summaryCols), key)).toEqual(sortBy(pick(await q(RAW.syncSummary, [day]), summaryCols), key));
+
+  const active = await q(reportSql('ttemanning_active_users.sql'), [day]);
+  expect(active.length).toBeGreaterThan(0);
+  const activeCols = ['lobby', 'tte_id', 'tte_name', 'designation', 'hht_ids', 'trains', 'events', 'pending', 'first_event_at', 'last_event_at', 'last_sync_at'];
+  expect(pick(active, activeCols)).toEqual(await q(RAW.activeUsers, [day]));
 
   const week = await q(reportSql('dash_psgn_7days.sql'), [day]);
   const raw7 = await q(RAW.psgn7days, [day]);
@@ -185,6 +245,21 @@ async function expectReportsMatchRaw(db: Queryable, day: string): Promise<void> 
   const eft = await q(reportSql('eft-summary.sql'), [from, day]);
   expect(eft.length).toBeGreaterThan(0);
   expect(pick(eft, ['zone_code', 'div_code', 'eft_count', 'ttes', 'amount', 'cash', 'digital_pct'])).toEqual(await q(RAW.eftSummary, [from, day]));
+
+  const tteEft = await q(reportSql('eft-summary.tte.sql'), [from, day]);
+  expect(tteEft.length).toBeGreaterThan(0);
+  const tteCols = ['tte_id', 'tte_name', 'lobby_code', 'div_code', 'zone_code', 'eft_count', 'trains_worked', 'amount', 'cash', 'digital', 'digital_pct'];
+  expect(pick(tteEft, tteCols)).toEqual(await q(RAW.tteEft, [from, day]));
+
+  const tdrCard = await q(reportSql('dash_tdr.sql'), [from, day]);
+  expect(tdrCard.length).toBeGreaterThan(0);
+  expect(tdrCard).toEqual(await q(RAW.tdrCard('TRUE'), [from, day]));
+  const lobby = (await q(`SELECT b.lobby_code FROM tdrs t JOIN beats b ON b.run_id = t.run_id AND t.coach_id = ANY (b.coaches)
+                          WHERE ist_date(t.filed_at) BETWEEN $1::date AND $2::date ORDER BY t.tdr_id LIMIT 1`, [from, day]))[0]?.lobby_code;
+  expect(lobby).toBeDefined();
+  const lobbyTdrs = await q(scopedReportSql('dash_tdr.sql', 't.lobby_code', String(lobby)), [from, day]);
+  expect(lobbyTdrs.length).toBeGreaterThan(0);
+  expect(lobbyTdrs).toEqual(await q(RAW.tdrCard(`bl.lobby_code = '${String(lobby)}'`), [from, day]));
 
   const tdr = await q(reportSql('tdrsummary.sql'), [from, day]);
   expect(tdr.length).toBeGreaterThan(0);
@@ -238,6 +313,18 @@ describe.each(TEST_DRIVERS)('run-date partitions and rollups on %s', (driver) =>
     ).rejects.toThrow(/foreign key|violates/i);
   });
 
+  it('masks every name as the rule of migration 003 did (first letter of each word, the rest starred)', async () => {
+    const odd = ['', ' ', '  A', 'A  B', 'A ', 'A\tB', 'A B ', ' A B', 'RAM KUMAR', "D'Souza", 'Mc Donald', 'x', 'ÉLÉ नाम कुमार', 'नाम कुमार', 'A B C D'];
+    const differ = await t.db.query<{ v: string | null; now: string | null; was: string | null }>(
+      `SELECT v, mask_name(v) AS now, ${MASK_NAME_003('v')} AS was
+         FROM (SELECT name AS v FROM passengers UNION SELECT psgn_name FROM efts UNION SELECT unnest($1::text[]) UNION SELECT NULL) n
+        WHERE mask_name(v) IS DISTINCT FROM ${MASK_NAME_003('v')}`,
+      [odd],
+    );
+    expect(differ.rows).toEqual([]);
+    expect((await t.db.query<{ m: string }>(`SELECT mask_name('Murugan Iyer') AS m`)).rows[0]?.m).toBe('M****** I***');
+  });
+
   it('serves the summaries from rollups that equal the raw rows', async () => {
     await expectReportsMatchRaw(t.db, t.today);
     await expectReportsMatchRaw(t.db, addDays(t.today, -3));
@@ -286,6 +373,48 @@ describe.each(TEST_DRIVERS)('run-date partitions and rollups on %s', (driver) =>
     expect(await events()).toBe(eventsBefore + 1);
     expect(await efts()).toBe(eftsBefore + 1);
     await expectReportsMatchRaw(t.db, t.today);
+  });
+
+  it('counts an HHT that two lobbies of a division used on one day once for the division, once for each lobby', async () => {
+    const u = await cloneSeededTestDb(driver);
+    try {
+      // An HHT handed over: a checking event of lobby B's beat recorded on the device lobby A used that day.
+      const pair = (
+        await u.db.query<{ event_id: number; run_id: number; device_id: string; div_code: string; lobby_b: string }>(
+          `SELECT eb.event_id, eb.run_id, a.device_id, a.div_code, eb.lobby_code AS lobby_b
+             FROM rollup_sync a
+             JOIN checking_events eb ON eb.div_code = a.div_code AND eb.lobby_code <> a.lobby_code AND eb.device_id <> a.device_id
+                  AND ist_date(eb.device_time) = a.event_date AND eb.sync_time IS NOT NULL
+            WHERE a.event_date = $1::date AND a.device_id IS NOT NULL
+            ORDER BY eb.event_id LIMIT 1`,
+          [u.today],
+        )
+      ).rows[0];
+      expect(pair).toBeDefined();
+      if (!pair) return;
+      await u.db.query('UPDATE checking_events SET device_id = $2 WHERE event_id = $1', [pair.event_id, pair.device_id]);
+      await u.db.query('SELECT hht_fill_rollups($1::bigint, $1::bigint + 1)', [pair.run_id]);
+      const q = async (sql: string): Promise<Row[]> => (await u.db.query<Row>(sql, [u.today])).rows;
+      const division = await q(scopedReportSql('sync_delay_datewise.sql', 'ce.div_code', pair.div_code));
+      expect(division).toEqual(await q(RAW.syncDateWiseWhere('div_code', pair.div_code)));
+      const lobby = await q(scopedReportSql('sync_delay_datewise.sql', 'ce.lobby_code', pair.lobby_b));
+      expect(lobby).toEqual(await q(RAW.syncDateWiseWhere('lobby_code', pair.lobby_b)));
+      expect(await q(reportSql('sync_delay_datewise.sql'))).toEqual(await q(RAW.syncDateWise));
+      // The lobbies' HHT counts add up to more than the division's: the division rows are what make it right.
+      const byLobby = await u.db.query<{ n: number }>(
+        `SELECT sum(hhts)::int AS n FROM rollup_sync_day WHERE event_date = ist_date((SELECT device_time FROM checking_events WHERE event_id = $1))
+            AND div_code = $2 AND lobby_code IS NOT NULL`,
+        [pair.event_id, pair.div_code],
+      );
+      const byDivision = await u.db.query<{ n: number }>(
+        `SELECT hhts AS n FROM rollup_sync_day WHERE event_date = ist_date((SELECT device_time FROM checking_events WHERE event_id = $1))
+            AND div_code = $2 AND lobby_code IS NULL`,
+        [pair.event_id, pair.div_code],
+      );
+      expect(Number(byLobby.rows[0]?.n)).toBe(Number(byDivision.rows[0]?.n) + 1);
+    } finally {
+      await u.drop();
+    }
   });
 
   it('makes partitions ahead and drops whole run dates past the retention, never inside the demo window', async () => {

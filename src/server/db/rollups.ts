@@ -5,6 +5,10 @@ import type { Queryable } from './types';
  * They are recomputed a whole run at a time from the raw tables (hht_fill_rollups), so they are exact whatever
  * changed: the seed fills a day after writing it, the HHT ingest refreshes the runs a batch touched
  * (src/server/hht/rollups.ts), retention drops them with their runs.
+ *
+ * rollup_sync_day (migration 018) is per IST date and division, not per run: hht_fill_rollups redoes the day rows
+ * of the (date, division) pairs a refreshed run fed, from rollup_sync, so it is not listed here (retention clears it
+ * by refreshing the dropped runs' sync part, see partitions.ts).
  */
 export const ROLLUP_TABLES = [
   'rollup_run_passengers', 'rollup_sync', 'rollup_efts', 'rollup_tdrs', 'rollup_run_vacancies', 'rollup_run_manning', 'rollup_coach_manning',

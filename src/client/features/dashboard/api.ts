@@ -1,7 +1,9 @@
 import { HTTPError } from 'ky';
 import { api } from '../../lib/api';
 import { resolveDefault } from '../../../shared/definitions/filter-widgets';
-import type { DashboardCard, DashboardConfig } from '../../../shared/dashboard';
+import { cardAggregate, type DashboardCard, type DashboardConfig } from '../../../shared/dashboard';
+
+export { cardAggregate };
 
 export type Row = Record<string, unknown>;
 
@@ -33,14 +35,6 @@ export function fetchDashboard(signal?: AbortSignal): Promise<DashboardConfig> {
 export interface CardData {
   rows: Row[];
   value?: number;
-}
-
-/** The `?aggregate=` a stat card asks for, so the database counts or sums every row instead of sending them. */
-export function cardAggregate(card: DashboardCard): string | undefined {
-  if (card.kind !== 'stat') return undefined;
-  if (card.aggregate === 'count') return 'count';
-  if (card.aggregate === 'sum' && card.valueField) return `sum:${card.valueField}`;
-  return undefined;
 }
 
 /** One card's call: GET with the params as query, or POST with them as the filter body. */
