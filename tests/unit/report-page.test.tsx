@@ -258,7 +258,11 @@ describe('report page', { timeout: 40_000 }, () => {
     expect(dropdownOf('root_zone')?.classList.contains('p-disabled')).toBe(true);
     expect(dropdownOf('root_division')?.classList.contains('p-disabled')).toBe(true);
     expect(dropdownOf('root_lobby')?.classList.contains('p-disabled')).toBe(false);
-    fireEvent.click(screen.getByRole('button', { name: /^Run/ }));
+    // The page opened already run (no field is required); while that run is under way the Run button is disabled and
+    // a click would be lost, so wait for it to be ready (on a busy machine the first run can outlast the presets).
+    const runButton = screen.getByRole('button', { name: /^Run/ });
+    await waitFor(() => expect(runButton.hasAttribute('disabled')).toBe(false), { timeout: 5000 });
+    fireEvent.click(runButton);
     await waitFor(() => expect(api.runs.at(-1)?.filter).toMatchObject({ zone: 'NR', division: 'DLI' }), { timeout: 5000 });
   });
 
