@@ -57,6 +57,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared report statements on P
     });
   });
 
+  it('a statement whose later executions turn much slower than its first ones runs unprepared from then on', async () => {
+    await db.reportSession(5000, async (q) => {
+      const sql = 'SELECT pg_sleep($1::float8) IS NULL AS slept /* plan guard probe */';
+      for (let run = 1; run <= 5; run += 1) await q.query(sql, [0.001]); // the first executions: quick
+      await q.query(sql, [0.3]); // then one far slower (as a wrong generic plan would be)
+      for (let run = 0; run < 3; run += 1) await q.query(sql, [0.001]);
+      const counts = await q.query<{ n: number }>(
+        `SELECT (generic_plans + custom_plans)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%plan guard probe%' AND statement NOT LIKE '%pg_prepared_statements%'`,
+      );
+      expect(counts.rows.map((r) => r.n)).toEqual([6]); // the three after it ran unprepared
+    });
+  });
+
   it(`a session keeps at most ${PREPARED_PER_SESSION} statements; past that they run unprepared, answers unchanged`, async () => {
     await db.reportSession(5000, async (q) => {
       for (let k = 0; k < PREPARED_PER_SESSION + 20; k += 1) {

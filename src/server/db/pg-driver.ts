@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { PreparedPlans } from './prepared-plans';
 import { mayWrite, noteLocalWrite, trackWrites } from './write-generation';
 import { checkBatchSize, checkChannel, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type ListenHandlers, type Listener, type Queryable } from './types';
 
@@ -18,39 +19,47 @@ export interface PgOpenOptions {
 
 /** Most report statements one session keeps prepared; past it, statements run unprepared (planned each time). */
 export const PREPARED_PER_SESSION = 256;
-/** Per session: the statements it prepared, true while usable, false once a table changed under one. */
-const preparedBySession = new WeakMap<pg.PoolClient, Map<string, boolean>>();
+/** Per session: for each statement it prepared, whether it is usable and how many times it ran. */
+const preparedBySession = new WeakMap<pg.PoolClient, Map<string, { usable: boolean; runs: number }>>();
 /** The error PostgreSQL gives when a prepared statement's tables changed shape under it. */
 const CACHED_PLAN_CHANGED = '0A000';
 
 /**
  * A report session's queries as prepared statements, named by a digest of their text and prepared once per session:
  * on the partitioned tables PostgreSQL spends as long planning a one-train report as running it (planning 0.1-1.0 ms
- * of 0.2-1.9 ms measured for the load bench's six reports), and a prepared statement is planned again only when its
- * custom plans beat the generic one (plan_cache_mode auto). Each page of a report is one text (executor.ts binds
- * LIMIT and OFFSET), so what a session keeps is bounded by the views it ran, and by PREPARED_PER_SESSION.
+ * of 0.2-1.9 ms measured for the load bench's six reports), and a prepared statement is planned once for all values
+ * when PostgreSQL judges a generic plan as good (plan_cache_mode auto). Where that judgement is wrong, `plans`
+ * (prepared-plans.ts) sees the later executions slow down and the statement runs unprepared from then on. Each page of
+ * a report is one text (executor.ts binds LIMIT and OFFSET), so what a session keeps is bounded by the views it ran,
+ * and by PREPARED_PER_SESSION.
  */
-function preparedQueryable(c: pg.PoolClient): Queryable {
+function preparedQueryable(c: pg.PoolClient, plans: PreparedPlans): Queryable {
   let known = preparedBySession.get(c);
   if (!known) {
     known = new Map();
     preparedBySession.set(c, known);
   }
-  const prepared = known;
+  const session = known;
   return {
     query: async (sql, params) => {
       const values = params ? [...params] : undefined;
       const name = `r_${createHash('sha1').update(sql).digest('base64url')}`;
-      const usable = prepared.get(name);
-      const named = usable === true || (usable === undefined && prepared.size < PREPARED_PER_SESSION);
+      const mine = session.get(name);
+      const named = plans.allowed(name) && (mine ? mine.usable : session.size < PREPARED_PER_SESSION);
       let r: pg.QueryResult;
       try {
+        const t0 = performance.now();
         r = named ? await c.query({ name, text: sql, values }) : await c.query(sql, values);
-        if (named) prepared.set(name, true);
+        if (named) {
+          const entry = mine ?? { usable: true, runs: 0 };
+          entry.runs += 1;
+          session.set(name, entry);
+          plans.note(name, entry.runs, performance.now() - t0);
+        }
       } catch (err) {
         // A table changed under the prepared statement (a migration while serving): unprepared from now on.
         if (!named || (err as { code?: unknown }).code !== CACHED_PLAN_CHANGED) throw err;
-        prepared.set(name, false);
+        session.set(name, { usable: false, runs: mine?.runs ?? 0 });
         r = await c.query(sql, values);
       }
       return { rows: r.rows, fields: r.fields.map((f) => f.name), types: r.fields.map((f) => f.dataTypeID) };
@@ -85,6 +94,7 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
   // Report reads: one more pool per statement timeout (the server uses one or two values), whose sessions start
   // as the report role with that timeout, so a report call costs no BEGIN/SET LOCAL/COMMIT round trips.
   const reportPools = new Map<number, pg.Pool>();
+  const plans = new PreparedPlans();
   const reportPool = (timeoutMs: number): pg.Pool => {
     const ms = Math.max(1, Math.floor(timeoutMs));
     let p = reportPools.get(ms);
@@ -135,7 +145,7 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
     reportSession: async (timeoutMs, fn) => {
       const c = await reportPool(timeoutMs).connect();
       try {
-        return await fn(preparedQueryable(c));
+        return await fn(preparedQueryable(c, plans));
       } finally {
         c.release();
       }
