@@ -42,9 +42,8 @@ function scopedReportSql(file: string, column: string, code: string): string {
 const MASK_NAME_003 = (n: string): string =>
   `(SELECT string_agg(left(w, 1) || repeat('*', greatest(length(w) - 1, 0)), ' ') FROM regexp_split_to_table(${n}, '\\s+') AS w)`;
 
-/** The same summaries computed from the raw rows, as the reports did before the rollups. */
-const RAW = {
-  syncDateWise: `SELECT ist_date(ce.device_time) AS event_date, ce.zone_code AS zone, ce.div_code AS division,
+/** SyncDelayDateWise from the raw events, with an extra condition (e.g. one lobby's events) or none. */
+const syncDateWiseSql = (extra: string): string => `SELECT ist_date(ce.device_time) AS event_date, ce.zone_code AS zone, ce.div_code AS division,
        count(*)::int AS events, count(DISTINCT ce.device_id)::int AS hhts,
        count(*) FILTER (WHERE ce.sync_time IS NULL)::int AS pending_records,
        round(avg(extract(epoch FROM ce.sync_time - ce.device_time) / 60.0), 1) AS avg_delay_min,
@@ -53,7 +52,12 @@ const RAW = {
     FROM checking_events ce
    WHERE ce.device_time >= ($1::date - 6)::timestamp AT TIME ZONE 'Asia/Kolkata'
      AND ce.device_time < ($1::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
-   GROUP BY 1, 2, 3 ORDER BY event_date DESC, zone, division`,
+     ${extra}
+   GROUP BY 1, 2, 3 ORDER BY event_date DESC, zone, division`;
+
+/** The same summaries computed from the raw rows, as the reports did before the rollups. */
+const RAW = {
+  syncDateWise: syncDateWiseSql(''),
   syncSummary: `SELECT tr.train_no, tr.start_date, ce.div_code AS division, ce.lobby_code AS lobby, ce.tte_id, te.name AS tte_name,
        ce.device_id AS hht_id, count(*)::int AS events, count(*) FILTER (WHERE ce.sync_time IS NULL)::int AS pending_records,
        max(ce.device_time) AS last_event_at, max(ce.sync_time) AS last_sync_at,
@@ -145,17 +149,7 @@ SELECT tr.zone_code AS zone,
  GROUP BY tr.zone_code, tr.div_code, tr.start_date
  ORDER BY tr.start_date DESC, tr.zone_code, tr.div_code
 `,
-  syncDateWiseWhere: (column: string, code: string): string => `SELECT ist_date(ce.device_time) AS event_date, ce.zone_code AS zone,
-       ce.div_code AS division, count(*)::int AS events, count(DISTINCT ce.device_id)::int AS hhts,
-       count(*) FILTER (WHERE ce.sync_time IS NULL)::int AS pending_records,
-       round(avg(extract(epoch FROM ce.sync_time - ce.device_time) / 60.0), 1) AS avg_delay_min,
-       round(max(extract(epoch FROM ce.sync_time - ce.device_time) / 60.0), 1) AS max_delay_min,
-       count(*) FILTER (WHERE ce.sync_time - ce.device_time > interval '30 minutes')::int AS delayed_over_30
-    FROM checking_events ce
-   WHERE ce.device_time >= ($1::date - 6)::timestamp AT TIME ZONE 'Asia/Kolkata'
-     AND ce.device_time < ($1::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
-     AND ce.${column} = '${code}'
-   GROUP BY 1, 2, 3 ORDER BY event_date DESC, zone, division`,
+  syncDateWiseWhere: (column: string, code: string): string => syncDateWiseSql(`AND ce.${column} = '${code}'`),
   tteEft: `SELECT e.tte_id, t.name AS tte_name, e.lobby_code, e.div_code, e.zone_code, count(*)::int AS eft_count,
        count(DISTINCT e.run_id)::int AS trains_worked, sum(e.total) AS amount,
        COALESCE(sum(e.total) FILTER (WHERE e.payment_mode = 'CASH'), 0) AS cash,

@@ -27,6 +27,7 @@ import { CLIENT_PAGING_MAX_ROWS } from '../../src/shared/report-definition';
 import { loginOverHttp } from '../support/login';
 import { freePort } from '../support/server';
 import { sampleFilter } from '../support/sample-filters';
+import { serverReady } from './server-ready';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -68,22 +69,11 @@ async function startServer(extraEnv: Record<string, string>): Promise<Server> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  server.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  server.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const kill = (): void => {
     if (server.exitCode === null) server.kill('SIGTERM');
   };
   process.on('exit', kill);
-  await new Promise<void>((resolve, reject) => {
-    const check = setInterval(() => {
-      if (out.includes('IR-HHT Portal ready')) {
-        clearInterval(check);
-        resolve();
-      }
-    }, 200);
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
+  await serverReady(server);
   /** CPU seconds (user + system) the server's processes have used so far: the primary and its workers. */
   const cpuSeconds = (): number => {
     const pids = [String(server.pid), ...execFileSync('ps', ['--ppid', String(server.pid), '-o', 'pid='], { encoding: 'utf8' }).split('\n').map((x) => x.trim()).filter(Boolean)];

@@ -15,6 +15,7 @@ import { openDb } from '../../src/server/db';
 import { istDate } from '../../src/server/clock';
 import { checkDefinitions } from '../../src/shared/definitions/validate';
 import { readDefinitionFiles } from '../../src/server/reports/definition-files';
+import { serverReady } from './server-ready';
 
 interface CallFrame { functionName: string; url: string; lineNumber: number }
 interface ProfileNode { id: number; callFrame: CallFrame; hitCount?: number; children?: number[] }
@@ -73,18 +74,7 @@ const server = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profDir,
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
-let out = '';
-server.stdout.on('data', (d: Buffer) => (out += d.toString()));
-server.stderr.on('data', (d: Buffer) => (out += d.toString()));
-await new Promise<void>((resolve, reject) => {
-  const check = setInterval(() => {
-    if (out.includes('IR-HHT Portal ready')) {
-      clearInterval(check);
-      resolve();
-    }
-  }, 200);
-  server.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-});
+const output = await serverReady(server);
 const headers = { 'Content-Type': 'application/json', ...(await loginOverHttp(base, 'HHTSU')).headers(), ...(arg('encoding') ? { 'Accept-Encoding': arg('encoding') } : {}) };
 const db = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
 const report = checkDefinitions(readDefinitionFiles(process.cwd())).reports.find((r) => r.views.some((v) => v.endpoint === 'getVacantBerths'));
@@ -101,7 +91,7 @@ server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
 
 const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
-if (!file) throw new Error(`no profile written:\n${out}`);
+if (!file) throw new Error(`no profile written:\n${output()}`);
 const s = summarise(JSON.parse(readFileSync(join(profDir, file), 'utf8')) as CpuProfile);
 const top = Number(arg('top') ?? '40');
 console.log(`\nprofile ${join(profDir, file)}: ${(s.totalMs / 1000).toFixed(1)} s sampled\n\n| area | self ms | % |\n|---|---:|---:|`);
