@@ -115,7 +115,8 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   const reportCache = new ReportResultCache({
     ttlMs: config.reportCache.ttlMs,
     maxBytes: config.reportCache.maxBytes,
-    replicaLagMs: hasReplicas(db) ? config.replicaMaxLagMs : 0,
+    // How stale a replica read may be is the routing's own limit (strict routing, 0, reads only caught-up replicas).
+    replicaLagMs: hasReplicas(db) ? db.replicas.maxLagMs : 0,
   });
   await reportCache.start(db);
   app.addHook('onClose', async () => reportCache.stop());

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildTestApp } from '../support/app';
+import type { Config } from '../../src/server/config';
 import { insertUser, loginAs, type SignedIn } from '../support/login';
 import { hasPgBinaries, startPrimaryWithReplica, waitForReplay, withDatabase, type PrimaryWithReplica } from '../support/pg-cluster';
 import { openDb, type Db } from '../../src/server/db';
@@ -56,6 +57,12 @@ describe.skipIf(!hasPgBinaries())('read replicas: a real primary and a pg_baseba
   let replicaUrl: string;
   let primary: pg.Client;
   let root: string;
+  /**
+   * The apps here report where each read ran (pg_is_in_recovery): the report result cache would answer a repeated
+   * call from memory wherever it first ran, so it is off; the cache's own behaviour with replicas is tested in
+   * report-cache.test.ts and tests/unit/result-cache.test.ts.
+   */
+  const routingConfig = (): Partial<Config> => ({ rootDir: root, reportCache: { ttlMs: 0, maxBytes: 0 } });
   /** The app of most tests: strict routing (max lag 0), as the PostgreSQL API suite runs in CI. */
   let db: RoutedDb;
   let app: FastifyInstance;
@@ -86,7 +93,7 @@ describe.skipIf(!hasPgBinaries())('read replicas: a real primary and a pg_baseba
     const opened = await openDb({ databaseUrl: primaryUrl, replicaUrls: [replicaUrl], replicaMaxLagMs: 0, dataDir: null });
     if (!hasReplicas(opened)) throw new Error('openDb with replica URLs must route reads');
     db = opened;
-    app = await buildTestApp(db, { config: { rootDir: root } });
+    app = await buildTestApp(db, { config: routingConfig() });
     // One session per user: each app of these tests signs its own user in.
     for (const userId of ['REPLSU', 'REPLA', 'REPLB', 'REPLC']) await insertUser(db, { userId, userLevel: 'SU' });
     su = await loginAs(app, 'REPLSU');
@@ -155,8 +162,8 @@ describe.skipIf(!hasPgBinaries())('read replicas: a real primary and a pg_baseba
   it('skips a lagging replica: within the allowed lag it serves (stale) reads, past it the primary does', async () => {
     const lenient = await withReplicas(await openPg(primaryUrl), { urls: [replicaUrl], maxLagMs: 60_000, probeIntervalMs: 3_600_000 });
     const tight = await withReplicas(await openPg(primaryUrl), { urls: [replicaUrl], maxLagMs: 200, probeIntervalMs: 3_600_000 });
-    const lenientApp = await buildTestApp(lenient, { config: { rootDir: root } });
-    const tightApp = await buildTestApp(tight, { config: { rootDir: root } });
+    const lenientApp = await buildTestApp(lenient, { config: routingConfig() });
+    const tightApp = await buildTestApp(tight, { config: routingConfig() });
     const replicaAdmin = new pg.Client({ connectionString: replicaUrl });
     await replicaAdmin.connect();
     try {
@@ -198,7 +205,7 @@ describe.skipIf(!hasPgBinaries())('read replicas: a real primary and a pg_baseba
   it('a stopped replica costs no error: reads go to the primary (even one already routed there), and it is used again once back', async () => {
     // No probe between the stop and the reads (an hour apart): the first read finds the replica gone mid-request.
     const unprobed: Db = await withReplicas(await openPg(primaryUrl), { urls: [replicaUrl], maxLagMs: 60_000, probeIntervalMs: 3_600_000 });
-    const unprobedApp = await buildTestApp(unprobed, { config: { rootDir: root } });
+    const unprobedApp = await buildTestApp(unprobed, { config: routingConfig() });
     try {
       if (!hasReplicas(unprobed)) throw new Error('not routed');
       const u = await loginAs(unprobedApp, 'REPLC');

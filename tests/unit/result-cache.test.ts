@@ -151,6 +151,13 @@ describe('report result cache', () => {
     expect((await cache.get(k, async () => '{"v":4}')).served).toBe('hit');
   });
 
+  it('with replicas, a fresh cache holds answers at once: starting to count is not a change', async () => {
+    const { cache } = await started({ replicaLagMs: 2_000 });
+    const k = ReportResultCache.key(['fresh']);
+    expect((await cache.get(k, async () => '{"v":1}')).served).toBe('computed');
+    expect((await cache.get(k, async () => '{"v":2}')).served).toBe('hit');
+  });
+
   it('keys only plain values, and different values make different keys', () => {
     expect(ReportResultCache.key(['s', ['1']])).not.toBe(ReportResultCache.key(['s', [1]]));
     expect(ReportResultCache.key(['s', [null]])).not.toBe(ReportResultCache.key(['s', ['null']]));

@@ -46,6 +46,8 @@ export interface ReadCounts {
 }
 
 export interface ReplicaRouting {
+  /** The largest lag a replica may have and still serve reads, ms (0: strict read-your-writes). */
+  readonly maxLagMs: number;
   status(): ReplicaStatus[];
   counts(): ReadCounts;
   /** Probes every replica now (tests, and the first probe at start). */
@@ -320,6 +322,7 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
       await primary.close();
     },
     replicas: {
+      maxLagMs: opts.maxLagMs,
       status: () => replicas.map((r) => ({ name: r.name, state: r.state, lagMs: r.lagMs, failures: r.failures, lastError: r.lastError })),
       counts: () => ({ ...counts }),
       probeNow: probeAll,

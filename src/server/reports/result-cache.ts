@@ -157,12 +157,15 @@ export class ReportResultCache {
     this.bytes = 0;
   }
 
-  /** The current generation: it moves with every write this process makes and every change the database announces. */
+  /**
+   * The current generation: it moves with every write this process makes and every change the database announces.
+   * The first reading is where counting starts, not a change.
+   */
   generation(): number {
     const gen = this.moves + localWrites();
     if (gen !== this.lastGen) {
+      if (this.lastGen !== -1) this.lastChangeAt = this.nowMs();
       this.lastGen = gen;
-      this.lastChangeAt = this.nowMs();
     }
     return gen;
   }
