@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Dialog, Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
-import { signIn } from '../support/login';
+import { openLoginCaptcha, signIn } from '../support/login';
 import { STORAGE_KEYS } from '../../src/shared/auth-contract';
 import { decryptJson } from '../../src/shared/crypto';
 import { DEFAULT_PAYLOAD_KEY } from '../../src/shared/constants';
@@ -56,12 +56,8 @@ async function axeViolations(p: Page): Promise<string[]> {
 }
 const message = (p: Page, id: 'login-message' | 'otp-message') => p.getByTestId(id);
 
-/** Opens /login and returns the id of the captcha it loaded. */
-async function openLogin(p: Page): Promise<string> {
-  const cap = p.waitForResponse((r) => r.url().endsWith('/api/captcha'));
-  await p.goto(`${base()}/login`);
-  return ((await (await cap).json()) as { captchaId: string }).captchaId;
-}
+/** Opens /login and returns the id of the captcha on screen (not one the page being left asked for). */
+const openLogin = (p: Page): Promise<string> => openLoginCaptcha(p, base());
 
 async function fillCredentials(p: Page, user: string, pwd: string, answer: string): Promise<void> {
   await p.getByLabel('Username').fill(user);

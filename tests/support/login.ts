@@ -120,12 +120,10 @@ export async function loginAs(
 }
 
 /**
- * Signs userId (password HHT@DEMO1 unless given) in through the real login page in the browser, using the test
- * hooks for captcha and OTP, and waits for /layout. The server at baseUrl must run with HHT_TEST_HOOKS=1.
- * The captcha answered is the one on screen, matched by its image: a captcha response of a page being left (a
- * forced logout that was still loading /login) must not be taken for it.
+ * Opens /login and returns the id of the captcha on screen, matched by its image: a captcha response of a page being
+ * left (a forced logout still loading /login, the new captcha after a failed login) must not be taken for it.
  */
-export async function signIn(page: Page, baseUrl: string, userId: string, password = DEMO_PASSWORD): Promise<void> {
+export async function openLoginCaptcha(page: Page, baseUrl: string): Promise<string> {
   const captchaIds = new Map<string, string>(); // image data URL -> captcha id
   const onResponse = (r: PageResponse): void => {
     if (!r.url().endsWith('/api/captcha') || r.status() !== 200) return;
@@ -137,20 +135,28 @@ export async function signIn(page: Page, baseUrl: string, userId: string, passwo
   page.on('response', onResponse);
   try {
     await page.goto(`${baseUrl}/login`);
-    await page.getByLabel('Username').fill(userId);
-    await page.getByLabel('Password', { exact: true }).fill(password);
     const image = page.locator('img[alt^="Captcha"]');
     // A manual poll: expect.poll is refused in beforeAll hooks, where most sign-ins happen.
-    let captchaId: string | undefined;
-    for (const deadline = Date.now() + 30_000; captchaId === undefined; await page.waitForTimeout(100)) {
-      captchaId = captchaIds.get((await image.getAttribute('src')) ?? '');
-      if (captchaId === undefined && Date.now() > deadline) throw new Error('signIn: the captcha on screen never arrived');
+    for (const deadline = Date.now() + 30_000; ; await page.waitForTimeout(100)) {
+      const captchaId = captchaIds.get((await image.getAttribute('src')) ?? '');
+      if (captchaId !== undefined) return captchaId;
+      if (Date.now() > deadline) throw new Error('the captcha on screen never arrived');
     }
-    const answer = ((await (await page.request.get(`${baseUrl}/api/test-hooks/captcha/${captchaId}`)).json()) as { answer: string }).answer;
-    await page.getByLabel('Captcha answer').fill(answer);
   } finally {
     page.off('response', onResponse);
   }
+}
+
+/**
+ * Signs userId (password HHT@DEMO1 unless given) in through the real login page in the browser, using the test
+ * hooks for captcha and OTP, and waits for /layout. The server at baseUrl must run with HHT_TEST_HOOKS=1.
+ */
+export async function signIn(page: Page, baseUrl: string, userId: string, password = DEMO_PASSWORD): Promise<void> {
+  const captchaId = await openLoginCaptcha(page, baseUrl);
+  await page.getByLabel('Username').fill(userId);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const answer = ((await (await page.request.get(`${baseUrl}/api/test-hooks/captcha/${captchaId}`)).json()) as { answer: string }).answer;
+  await page.getByLabel('Captcha answer').fill(answer);
   const otpSent = page.waitForResponse((r) => r.url().endsWith('/api/loginOtpDetails'));
   await page.getByRole('button', { name: 'Login' }).click();
   await otpSent;

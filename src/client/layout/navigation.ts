@@ -1,21 +1,32 @@
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import { UNSAFE_DataRouterStateContext, useLocation, useNavigationType } from 'react-router-dom';
 
 /**
  * Same-URL navigation reloads: a navigation to the URL already shown (a new location key, same path, search and
  * hash) bumps a counter. Used as a React key, it remounts the page, so its data loads again. Other navigations
- * change the path anyway; hash-only changes keep the page mounted (they scroll).
+ * change the path or search anyway; hash-only changes keep the page mounted (they scroll), and so does a search
+ * written in place (a REPLACE on the same path: a report's opening run puts its filter into the URL, and remounting
+ * there loaded the report's definition a second time on every opening). The URL shown is then still the one the
+ * page was opened at, so following the menu link to it again reloads the page.
  */
 export function useReloadKey(): string {
   const location = useLocation();
-  const url = `${location.pathname}${location.search}${location.hash}`;
-  const last = useRef({ url, key: location.key });
-  const [reloads, setReloads] = useState(0);
-  useEffect(() => {
-    if (last.current.url === url && last.current.key !== location.key) setReloads((n) => n + 1);
-    last.current = { url, key: location.key };
-  }, [url, location.key]);
-  return `${location.pathname}${location.search}|${reloads}`;
+  const navigationType = useNavigationType();
+  // Worked out during render (the key must be right in the render that shows the new location); repeating it for
+  // the same location changes nothing.
+  const shown = useRef({ path: location.pathname, search: location.search, hash: location.hash, key: location.key, reloads: 0 });
+  const s = shown.current;
+  if (location.key !== s.key) {
+    const samePath = location.pathname === s.path;
+    if (!(navigationType === 'REPLACE' && samePath)) {
+      if (samePath && location.search === s.search && location.hash === s.hash) s.reloads += 1;
+      s.path = location.pathname;
+      s.search = location.search;
+      s.hash = location.hash;
+    }
+    s.key = location.key;
+  }
+  return `${s.path}${s.search}|${s.reloads}`;
 }
 
 /**
