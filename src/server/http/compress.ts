@@ -67,6 +67,16 @@ function addVary(reply: FastifyReply): void {
 }
 
 /**
+ * The encoding an answer of `size` bytes is sent in, or null for as it is: small answers and HEAD stay plain; from
+ * there on the answer depends on Accept-Encoding (Vary), whichever way it goes.
+ */
+function negotiate(request: FastifyRequest, reply: FastifyReply, size: number): Encoding | null {
+  if (size < COMPRESS_MIN_BYTES || request.method === 'HEAD') return null;
+  addVary(reply);
+  return pickEncoding(request.headers['accept-encoding']);
+}
+
+/**
  * Compresses answers built in memory (API JSON, the app page) per request, negotiated by Accept-Encoding.
  * Streams (static files, exports) are left alone: static files are precompressed at build time.
  */
@@ -75,12 +85,9 @@ export function registerCompression(app: FastifyInstance): void {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return payload;
-    if (reply.getHeader('content-encoding') !== undefined || request.method === 'HEAD') return payload;
+    if (reply.getHeader('content-encoding') !== undefined) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESS_MIN_BYTES) return payload;
-    // From here on the answer depends on Accept-Encoding, whichever way it goes.
-    addVary(reply);
-    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const encoding = negotiate(request, reply, body.length);
     if (!encoding) return payload;
     const compressed = await compressBody(body, encoding);
     reply.header('content-encoding', encoding);
@@ -102,9 +109,7 @@ export interface EncodableBody {
  */
 export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: EncodableBody): Promise<FastifyReply> {
   void reply.type('application/json; charset=utf-8');
-  if (body.json.length < COMPRESS_MIN_BYTES || request.method === 'HEAD') return reply.send(body.json);
-  addVary(reply);
-  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const encoding = negotiate(request, reply, body.json.length);
   if (!encoding) return reply.send(body.json);
   const compressed = await body.encode(encoding);
   return reply.header('content-encoding', encoding).send(compressed);
