@@ -163,7 +163,8 @@ it('navigating to the current URL reloads the page; other links keep working', a
   await expect.poll(() => loads).toBe(1);
   await t.page.getByRole('link', { name: 'EFT Report' }).click();
   await expect.poll(() => loads).toBe(2);
-  expect(t.page.url()).toMatch(/\/layout\/uikit\/eft_report$/);
+  // The path the link names; the reloaded page may already have written its opening run's filter into the search.
+  expect(new URL(t.page.url()).pathname).toBe('/layout/uikit/eft_report');
 });
 
 it('restores the scroll position on back and scrolls to an anchor', async () => {
