@@ -4,10 +4,14 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_PAYLOAD_KEY } from './src/shared/constants.ts';
 import { accessibleThemeCss, parseAccessiblePrimary, type AccessiblePrimary } from './src/shared/theme-contrast.ts';
+import { isReplacedThemeFont, subsetFaces, variableFontFamily, withSubsetFaces, type SubsetFace } from './src/shared/theme-fonts.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
 const THEMES_SRC = resolve('node_modules/primereact/resources/themes');
+/** Inter split by script (src/shared/theme-fonts.ts), served as /themes/inter/<file> for every Lara theme. */
+const INTER_SRC = resolve('node_modules/@fontsource-variable/inter');
+const INTER_DIR = 'inter';
 const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.woff': 'font/woff',
@@ -54,7 +58,18 @@ function themeFixes(): Map<string, AccessiblePrimary> {
 /** A theme file as served: theme.css with its readable primary, anything else as PrimeReact ships it. */
 function themeFile(id: string, rel: string, fixes: Map<string, AccessiblePrimary>): Buffer | string {
   const bytes = readFileSync(join(THEMES_SRC, id, rel));
-  return rel === 'theme.css' ? accessibleThemeCss(bytes.toString('utf8'), fixes.get(id)) : bytes;
+  if (rel !== 'theme.css') return bytes;
+  const css = accessibleThemeCss(bytes.toString('utf8'), fixes.get(id));
+  const family = variableFontFamily(css);
+  if (!family) return css;
+  const faces = (file: string): SubsetFace[] =>
+    subsetFaces(readFileSync(join(INTER_SRC, file), 'utf8'), family, `../${INTER_DIR}/`, `@fontsource-variable/inter/${file}`);
+  return withSubsetFaces(css, faces('index.css'), faces('wght-italic.css'));
+}
+
+/** The per-script Inter files the rewritten themes point at. */
+function interFiles(): string[] {
+  return readdirSync(join(INTER_SRC, 'files')).filter((f) => /^inter-[a-z-]+-wght-(normal|italic)\.woff2$/.test(f));
 }
 
 /** Where index.html wants the default theme's stylesheet: before the app's CSS, which overrides it. */
@@ -100,7 +115,8 @@ function primeThemes(): Plugin {
       const ids = new Set(themeIds());
       server.middlewares.use('/themes', (req, res) => {
         const m = /^\/([a-z0-9-]+)\/((?:fonts\/)?[A-Za-z0-9._-]+)$/.exec((req.url ?? '').split('?')[0] ?? '');
-        const file = m?.[1] && m[2] && ids.has(m[1]) ? join(THEMES_SRC, m[1], m[2]) : null;
+        const inter = m?.[1] === INTER_DIR && m[2] && interFiles().includes(m[2]) ? join(INTER_SRC, 'files', m[2]) : null;
+        const file = inter ?? (m?.[1] && m[2] && ids.has(m[1]) ? join(THEMES_SRC, m[1], m[2]) : null);
         if (!file || !existsSync(file)) {
           res.statusCode = 404;
           res.end('Not found');
@@ -113,10 +129,18 @@ function primeThemes(): Plugin {
     },
     generateBundle() {
       const fixes = themeFixes();
+      let splitInter = false;
       for (const id of themeIds()) {
+        const css = themeFile(id, 'theme.css', fixes);
+        const split = typeof css === 'string' && css.includes(`../${INTER_DIR}/`);
+        splitInter ||= split;
         for (const rel of themeFiles(id)) {
-          this.emitFile({ type: 'asset', fileName: `themes/${id}/${rel}`, source: themeFile(id, rel, fixes) });
+          if (split && isReplacedThemeFont(rel)) continue; // no page asks for it any more
+          this.emitFile({ type: 'asset', fileName: `themes/${id}/${rel}`, source: rel === 'theme.css' ? css : themeFile(id, rel, fixes) });
         }
+      }
+      if (splitInter) {
+        for (const f of interFiles()) this.emitFile({ type: 'asset', fileName: `themes/${INTER_DIR}/${f}`, source: readFileSync(join(INTER_SRC, 'files', f)) });
       }
     },
   };

@@ -46,6 +46,13 @@ it('themes are served from the build, not a CDN, and the default theme is on bef
     const res = await fetch(`${base}/themes/${id}/theme.css`);
     expect([id, res.status, res.headers.get('content-type')]).toEqual([id, 200, expect.stringContaining('text/css')]);
   }
-  const font = await fetch(`${base}/themes/lara-light-indigo/fonts/InterVariable.woff2`);
-  expect(font.status).toBe(200);
+  // The theme's Inter comes split by script: an English page loads the Latin file alone (src/shared/theme-fonts.ts).
+  const fonts = await b.page.evaluate(async () => {
+    await document.fonts.ready;
+    return performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.startsWith('/themes/'));
+  });
+  expect(fonts.filter((p) => p.endsWith('.woff2'))).toEqual(['/themes/inter/inter-latin-wght-normal.woff2']);
+  expect(await b.page.evaluate(() => document.fonts.check('16px "Inter var"'))).toBe(true);
+  const font = await fetch(`${base}/themes/inter/inter-latin-wght-normal.woff2`);
+  expect([font.status, font.headers.get('content-type')]).toEqual([200, 'font/woff2']);
 });
