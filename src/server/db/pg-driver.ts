@@ -29,9 +29,9 @@ const CACHED_PLAN_CHANGED = '0A000';
  * on the partitioned tables PostgreSQL spends as long planning a one-train report as running it (planning 0.1-1.0 ms
  * of 0.2-1.9 ms measured for the load bench's six reports), and a prepared statement is planned once for all values
  * when PostgreSQL judges a generic plan as good (plan_cache_mode auto). Where that judgement is wrong, `plans`
- * (prepared-plans.ts) sees the later executions slow down and the statement runs unprepared from then on. Each page of
- * a report is one text (executor.ts binds LIMIT and OFFSET), so what a session keeps is bounded by the views it ran,
- * and by PREPARED_PER_SESSION.
+ * (prepared-plans.ts) sees the later executions slow down, tries them unprepared alongside, and the statement runs
+ * unprepared from then on if that is clearly faster. Each page of a report is one text (executor.ts binds LIMIT and
+ * OFFSET), so what a session keeps is bounded by the views it ran, and by PREPARED_PER_SESSION.
  */
 function preparedQueryable(c: pg.PoolClient, plans: PreparedPlans): Queryable {
   let known = preparedBySession.get(c);
@@ -45,16 +45,25 @@ function preparedQueryable(c: pg.PoolClient, plans: PreparedPlans): Queryable {
       const values = params ? [...params] : undefined;
       const name = `r_${createHash('sha1').update(sql).digest('base64url')}`;
       const mine = session.get(name);
-      const named = plans.allowed(name) && (mine ? mine.usable : session.size < PREPARED_PER_SESSION);
+      const kind = plans.next(name);
+      const named = kind === 'prepared' && (mine ? mine.usable : session.size < PREPARED_PER_SESSION);
       let r: pg.QueryResult;
       try {
+        const run = plans.begin();
         const t0 = performance.now();
-        r = named ? await c.query({ name, text: sql, values }) : await c.query(sql, values);
+        let solo = false;
+        try {
+          r = named ? await c.query({ name, text: sql, values }) : await c.query(sql, values);
+        } finally {
+          solo = plans.end(run);
+        }
         if (named) {
           const entry = mine ?? { usable: true, runs: 0 };
           entry.runs += 1;
           session.set(name, entry);
-          plans.note(name, entry.runs, performance.now() - t0);
+          plans.note(name, entry.runs, performance.now() - t0, 'prepared', solo);
+        } else if (kind === 'unprepared' && plans.allowed(name)) {
+          plans.note(name, 0, performance.now() - t0, 'unprepared', solo); // a trial's unprepared run
         }
       } catch (err) {
         // A table changed under the prepared statement (a migration while serving): unprepared from now on.
