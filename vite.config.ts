@@ -4,7 +4,7 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_PAYLOAD_KEY } from './src/shared/constants.ts';
 import { accessibleThemeCss, parseAccessiblePrimary, type AccessiblePrimary } from './src/shared/theme-contrast.ts';
-import { isReplacedThemeFont, subsetFaces, variableFontFamily, withSubsetFaces, type SubsetFace } from './src/shared/theme-fonts.ts';
+import { isReplacedThemeFont, scriptOf, subsetFaces, variableFontFamily, withSubsetFaces, type SubsetFace } from './src/shared/theme-fonts.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
@@ -12,6 +12,8 @@ const THEMES_SRC = resolve('node_modules/primereact/resources/themes');
 /** Inter split by script (src/shared/theme-fonts.ts), served as /themes/inter/<file> for every Lara theme. */
 const INTER_SRC = resolve('node_modules/@fontsource-variable/inter');
 const INTER_DIR = 'inter';
+/** The scripts the portal shows in Inter (Hindi has its own font: src/client/i18n/hi/devanagari.css). */
+const INTER_SCRIPTS = ['latin', 'latin-ext'];
 const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.woff': 'font/woff',
@@ -63,13 +65,13 @@ function themeFile(id: string, rel: string, fixes: Map<string, AccessiblePrimary
   const family = variableFontFamily(css);
   if (!family) return css;
   const faces = (file: string): SubsetFace[] =>
-    subsetFaces(readFileSync(join(INTER_SRC, file), 'utf8'), family, `../${INTER_DIR}/`, `@fontsource-variable/inter/${file}`);
+    subsetFaces(readFileSync(join(INTER_SRC, file), 'utf8'), family, `../${INTER_DIR}/`, `@fontsource-variable/inter/${file}`, INTER_SCRIPTS);
   return withSubsetFaces(css, faces('index.css'), faces('wght-italic.css'));
 }
 
 /** The per-script Inter files the rewritten themes point at. */
 function interFiles(): string[] {
-  return readdirSync(join(INTER_SRC, 'files')).filter((f) => /^inter-[a-z-]+-wght-(normal|italic)\.woff2$/.test(f));
+  return readdirSync(join(INTER_SRC, 'files')).filter((f) => INTER_SCRIPTS.includes(scriptOf(f)));
 }
 
 /** Where index.html wants the default theme's stylesheet: before the app's CSS, which overrides it. */

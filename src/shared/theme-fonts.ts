@@ -3,8 +3,10 @@
  * italic), fetched for the first words on screen. On a slow phone that download sat on the sign-in screen's first
  * paint (Lighthouse mobile 79-97 from run to run). The build (vite.config.ts) serves such a theme.css with the same
  * family split by script, as Google Fonts does (@fontsource-variable/inter's faces, each with a unicode-range): a
- * page in English fetches the Latin file alone (47 KiB), a name in Vietnamese or Cyrillic still gets Inter's glyphs.
- * Only the opsz axis is lost (the subsets are wght-only); tabular digits (tnum) are kept.
+ * page in English fetches the Latin file alone (47 KiB); Latin Extended (₹ is there) comes when a page shows it.
+ * Greek, Cyrillic and Vietnamese, which the portal does not show, are left out (each face costs the sign-in screen's
+ * first load bytes): such text falls back to the system sans-serif. Only the opsz axis is lost (the subsets are
+ * wght-only); tabular digits (tnum) are kept.
  */
 
 /** One @font-face of the per-script CSS: its woff2 file name and the rule rewritten for the theme. */
@@ -20,7 +22,7 @@ const FONT_FACE = /@font-face\s*\{[^{}]*\}/g;
  * `${urlPrefix}<file>`. Throws when the file is not the expected shape (a package update that moved things must
  * break the build, not ship a theme without its font).
  */
-export function subsetFaces(css: string, family: string, urlPrefix: string, source: string): SubsetFace[] {
+export function subsetFaces(css: string, family: string, urlPrefix: string, source: string, scripts: readonly string[]): SubsetFace[] {
   const faces = (css.match(FONT_FACE) ?? []).map((rule) => {
     const url = /src:\s*url\(\.\/files\/([A-Za-z0-9._-]+\.woff2)\)/.exec(rule);
     if (!url?.[1] || !/unicode-range:/.test(rule) || !/font-family:/.test(rule)) {
@@ -33,7 +35,15 @@ export function subsetFaces(css: string, family: string, urlPrefix: string, sour
     return { file, rule: renamed };
   });
   if (!faces.some((f) => /U\+0000-00FF/i.test(f.rule))) throw new Error(`${source}: no face covers Latin (U+0000-00FF)`);
-  return faces;
+  const kept = faces.filter((f) => scripts.includes(scriptOf(f.file)));
+  const missing = scripts.filter((sc) => !kept.some((f) => scriptOf(f.file) === sc));
+  if (missing.length > 0) throw new Error(`${source}: no face for ${missing.join(', ')}`);
+  return kept;
+}
+
+/** 'latin-ext' of 'inter-latin-ext-wght-normal.woff2'. */
+export function scriptOf(file: string): string {
+  return /^[a-z]+-([a-z-]+)-wght-(?:normal|italic)\.woff2$/.exec(file)?.[1] ?? '';
 }
 
 /** The family a theme's single-file variable face declares, when it has one (`./fonts/InterVariable.woff2`). */

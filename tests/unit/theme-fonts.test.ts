@@ -4,11 +4,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isReplacedThemeFont, subsetFaces, variableFontFamily, withSubsetFaces } from '../../src/shared/theme-fonts';
+import { isReplacedThemeFont, scriptOf, subsetFaces, variableFontFamily, withSubsetFaces } from '../../src/shared/theme-fonts';
 
 const INTER = 'node_modules/@fontsource-variable/inter';
 const theme = (id: string): string => readFileSync(`node_modules/primereact/resources/themes/${id}/theme.css`, 'utf8');
-const faces = (file: string, family = 'Inter var') => subsetFaces(readFileSync(`${INTER}/${file}`, 'utf8'), family, '../inter/', file);
+const SCRIPTS = ['latin', 'latin-ext'];
+const faces = (file: string, scripts = SCRIPTS) => subsetFaces(readFileSync(`${INTER}/${file}`, 'utf8'), 'Inter var', '../inter/', file, scripts);
 
 describe('Inter split by script', () => {
   it('finds the family of the Lara themes and none in a theme without the variable font', () => {
@@ -23,6 +24,7 @@ describe('Inter split by script', () => {
     expect(css).not.toMatch(/InterVariable/);
     const rules = css.match(/@font-face\s*\{[^{}]*\}/g) ?? [];
     expect(rules).toHaveLength(upright.length + italic.length);
+    expect(rules).toHaveLength(4); // Latin and Latin Extended, upright and italic
     for (const r of rules) {
       expect(r).toContain('font-family: "Inter var";');
       expect(r).toMatch(/unicode-range:/);
@@ -40,8 +42,16 @@ describe('Inter split by script', () => {
 
   it('leaves a theme without the variable font as it is, and refuses a package CSS of another shape', () => {
     expect(withSubsetFaces(theme('saga-blue'), faces('index.css'), faces('wght-italic.css'))).toBe(theme('saga-blue'));
-    expect(() => subsetFaces('@font-face { font-family: X; src: url(x.woff2); }', 'Inter var', '../inter/', 'x.css')).toThrow(/x\.css/);
-    expect(() => subsetFaces('', 'Inter var', '../inter/', 'empty.css')).toThrow(/Latin/);
+    expect(() => subsetFaces('@font-face { font-family: X; src: url(x.woff2); }', 'Inter var', '../inter/', 'x.css', SCRIPTS)).toThrow(/x\.css/);
+    expect(() => subsetFaces('', 'Inter var', '../inter/', 'empty.css', SCRIPTS)).toThrow(/Latin/);
+    expect(() => faces('index.css', ['latin', 'klingon'])).toThrow(/no face for klingon/);
+  });
+
+  it('keeps the scripts asked for, and tells the script of a file', () => {
+    expect(faces('index.css').map((f) => f.file)).toEqual(['inter-latin-ext-wght-normal.woff2', 'inter-latin-wght-normal.woff2']);
+    expect(faces('wght-italic.css', ['latin']).map((f) => f.file)).toEqual(['inter-latin-wght-italic.woff2']);
+    expect(scriptOf('inter-cyrillic-ext-wght-italic.woff2')).toBe('cyrillic-ext');
+    expect(scriptOf('inter-latin-opsz-normal.woff2')).toBe('');
   });
 
   it('drops only the replaced font files from the copy', () => {
