@@ -62,7 +62,7 @@ function preparedQueryable(c: pg.PoolClient, plans: PreparedPlans): Queryable {
           entry.runs += 1;
           session.set(name, entry);
           plans.note(name, entry.runs, performance.now() - t0, 'prepared', solo);
-        } else if (kind === 'unprepared' && plans.allowed(name)) {
+        } else if (kind === 'unprepared') {
           plans.note(name, 0, performance.now() - t0, 'unprepared', solo); // a trial's unprepared run
         }
       } catch (err) {
