@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DRIVERS, createTestDb, type TestDb } from '../support/db';
 import { freePort } from '../support/server';
+import { serverReady } from '../support/server-ready';
 import { openDb, type Db } from '../../src/server/db';
 import { migrate } from '../../src/server/db/migrate';
 import { ensureSeeded } from '../../src/server/db/seed';
@@ -21,21 +22,7 @@ async function serve(env: Record<string, string>): Promise<{ url: string; child:
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HHT_SEED: 'none', HHT_FEED: 'off', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const check = setInterval(() => {
-      if (out.includes('IR-HHT Portal ready')) {
-        clearInterval(check);
-        resolve();
-      }
-    }, 50);
-    child.once('exit', (code) => {
-      clearInterval(check);
-      reject(new Error(`server exited with ${code}: ${out}`));
-    });
-  });
+  await serverReady(child);
   return { url: `http://127.0.0.1:${port}`, child };
 }
 

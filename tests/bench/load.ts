@@ -27,7 +27,7 @@ import { CLIENT_PAGING_MAX_ROWS } from '../../src/shared/report-definition';
 import { loginOverHttp } from '../support/login';
 import { freePort } from '../support/server';
 import { sampleFilter } from '../support/sample-filters';
-import { serverReady } from './server-ready';
+import { serverReady } from '../support/server-ready';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

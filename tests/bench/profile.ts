@@ -15,7 +15,7 @@ import { openDb } from '../../src/server/db';
 import { istDate } from '../../src/server/clock';
 import { checkDefinitions } from '../../src/shared/definitions/validate';
 import { readDefinitionFiles } from '../../src/server/reports/definition-files';
-import { serverReady } from './server-ready';
+import { serverReady } from '../support/server-ready';
 
 interface CallFrame { functionName: string; url: string; lineNumber: number }
 interface ProfileNode { id: number; callFrame: CallFrame; hitCount?: number; children?: number[] }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverReady } from './server-ready';
 
 export interface RunningServer {
   url: string;
@@ -56,34 +57,13 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`));
-    }, timeoutMs);
-    const check = setInterval(() => {
-      if (out.includes('IR-HHT Portal ready')) {
-        clearInterval(check);
-        clearTimeout(timer);
-        resolve();
-      }
-    }, 100);
-    child.once('exit', (code) => {
-      clearInterval(check);
-      clearTimeout(timer);
-      cleanUp();
-      reject(new Error(`server exited with ${code}:\n${out}`));
-    });
-  });
+  const output = await serverReady(child, { timeoutMs, onExit: cleanUp });
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     pid: child.pid ?? 0,
     dataDir,
-    output: () => out,
+    output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) {
