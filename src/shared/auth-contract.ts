@@ -25,6 +25,11 @@ export const AUTH_LIMITS = {
   otpMaxWrongAttempts: 5,
   accessTokenTtlSeconds: 15 * 60,
   refreshTokenTtlMs: 12 * 60 * 60_000,
+  /**
+   * A used refresh token presented again within this time, while the token its refresh gave has not been used, is
+   * a lost answer (page reloaded or connection dropped mid-refresh), not theft: answered again instead of revoking.
+   */
+  refreshReuseGraceMs: 30_000,
   sessionTtlMs: 12 * 60 * 60_000,
 } as const;
 

@@ -113,6 +113,8 @@ describe.skipIf(!TEST_DRIVERS.includes('pg'))('two instances on one PostgreSQL',
     expect(onB.statusCode).toBe(200);
     const r = await b.inject({ method: 'POST', url: '/api/refreshToken', headers: { authorization: `Bearer ${s.refreshToken}`, cookie: s.cookie, 'x-xsrf-token': s.xsrfToken } });
     expect(r.statusCode).toBe(200);
+    const next = await a.inject({ method: 'POST', url: '/api/refreshToken', headers: { authorization: `Bearer ${r.json<{ refreshToken: string }>().refreshToken}`, cookie: s.cookie, 'x-xsrf-token': s.xsrfToken } });
+    expect(next.statusCode).toBe(200);
     const reuse = await a.inject({ method: 'POST', url: '/api/refreshToken', headers: { authorization: `Bearer ${s.refreshToken}`, cookie: s.cookie, 'x-xsrf-token': s.xsrfToken } });
     expect(reuse.statusCode).toBe(401);
 

@@ -21,7 +21,7 @@ describe.each(TEST_DRIVERS)('tokens, session rules and XSRF on %s', (driver) => 
       userId: 'SESSDIV', name: 'Amit Saxena', designation: 'Sr DCM', userLevel: 'DA', rlyCode: 'NR', divCode: 'DLI',
       mobileNo: '9812234567',
     });
-    for (const id of ['SESS1', 'SESS2', 'SESS3', 'SESS4', 'SESS5', 'SESS6', 'SESS7']) {
+    for (const id of ['SESS1', 'SESS2', 'SESS3', 'SESS4', 'SESS5', 'SESS6', 'SESS7', 'SESS8', 'SESS9']) {
       await insertUser(t.db, { userId: id, userLevel: 'ZA', rlyCode: 'NR' });
     }
   });
@@ -75,6 +75,39 @@ describe.each(TEST_DRIVERS)('tokens, session rules and XSRF on %s', (driver) => 
     expect(expired.json()).toEqual({ code: 'TOKEN_EXPIRED', message: 'Access token expired' });
   });
 
+  it('a refresh whose answer was lost may be asked again within 30 s; the lost token is then refused and ends the session', async () => {
+    const s = await loginAs(app, 'SESS8');
+    clock.advance(16 * 60_000);
+    const lost = await refresh(s.refreshToken, s);
+    expect(lost.statusCode).toBe(200);
+    clock.advance(29_000);
+    // The page reloaded before the answer arrived: the client still holds the token it sent.
+    const again = await refresh(s.refreshToken, s);
+    expect(again.statusCode).toBe(200);
+    const p = again.json<{ accessToken: string; refreshToken: string }>();
+    expect(p.refreshToken).not.toBe(lost.json<{ refreshToken: string }>().refreshToken);
+    expect((await profile(s, { ...s.headers(), authorization: `Bearer ${p.accessToken}` })).statusCode).toBe(200);
+    const next = await refresh(p.refreshToken, s);
+    expect(next.statusCode).toBe(200);
+    // The answer that never arrived has been retired: if it turns up after all, someone else holds it.
+    const stray = await refresh(lost.json<{ refreshToken: string }>().refreshToken, s);
+    expect(stray.statusCode).toBe(401);
+    expect(stray.body).toBe('Session invalid or superseded');
+    expect((await profile(s, { ...s.headers(), authorization: `Bearer ${next.json<{ accessToken: string }>().accessToken}` })).statusCode).toBe(401);
+  });
+
+  it('a used refresh token after the 30 s grace, or once its successor was used, revokes the session', async () => {
+    const s = await loginAs(app, 'SESS9');
+    clock.advance(16 * 60_000);
+    const r1 = await refresh(s.refreshToken, s);
+    expect(r1.statusCode).toBe(200);
+    clock.advance(30_001);
+    const late = await refresh(s.refreshToken, s);
+    expect(late.statusCode).toBe(401);
+    expect(late.body).toBe('Session invalid or superseded');
+    expect((await refresh(r1.json<{ refreshToken: string }>().refreshToken, s)).statusCode).toBe(401);
+  });
+
   it('refresh: new pair, rotation, and reuse of an old refresh token revokes the session', async () => {
     const s = await loginAs(app, 'SESS2');
     clock.advance(16 * 60_000);
@@ -87,7 +120,8 @@ describe.each(TEST_DRIVERS)('tokens, session rules and XSRF on %s', (driver) => 
     const r2 = await refresh(p1.refreshToken, s);
     expect(r2.statusCode).toBe(200);
     const p2 = r2.json<{ accessToken: string; refreshToken: string }>();
-    // The first refresh token comes back: theft assumed, session revoked for everybody.
+    // The first refresh token comes back after its successor was used (so its answer was not lost): theft assumed,
+    // session revoked for everybody.
     const reuse = await refresh(s.refreshToken, s);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.body).toContain('Session invalid or superseded');
