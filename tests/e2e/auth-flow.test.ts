@@ -324,6 +324,34 @@ describe('step 2 and the session', () => {
     expect(await page.evaluate((k) => sessionStorage.getItem(k), STORAGE_KEYS.refreshToken)).not.toBe(before);
   });
 
+  it('a refresh whose answer is lost on the way is tried again and the session continues', async () => {
+    await signIn(page, base(), 'HHTZONE');
+    await page.waitForURL(/\/layout\/dashboard$/);
+    const sent: number[] = [];
+    // The first refresh reaches the server (which rotates the token) but its answer never reaches the page.
+    await page.route('**/api/refreshToken', async (route) => {
+      sent.push(Date.now());
+      if (sent.length === 1) {
+        await route.fetch();
+        await route.abort('connectionreset');
+      } else {
+        await route.continue();
+      }
+    });
+    await advanceServer(16 * 60_000);
+    await page.goto(`${base()}/layout/uikit/vacant_berths`);
+    await expect.poll(() => page.getByTestId('profile-name').textContent(), { timeout: 20_000 }).toBe('Sunita Malhotra');
+    await expect.poll(() => sent.length, { timeout: 20_000 }).toBe(2);
+    expect(page.url()).toBe(`${base()}/layout/uikit/vacant_berths`);
+    expect(dialogs).toEqual([]);
+    expect(await sessionKeys(page)).toEqual(Object.values(STORAGE_KEYS));
+    // The session is really alive on the server: a reload (new calls with the new access token) stays in.
+    await page.unroute('**/api/refreshToken');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Sunita Malhotra');
+    expect(page.url()).toBe(`${base()}/layout/uikit/vacant_berths`);
+  });
+
   it('a superseded session: alert "Already Logged in with different session", tokens cleared, back to login', async () => {
     await signIn(page, base(), 'HHTDIV');
     const other = await launchBrowser();

@@ -125,6 +125,8 @@ function xsrfHeaders(): Record<string, string> {
 
 // ---- Refresh: one at a time; everybody who needs it waits for the same promise (the queue) ----
 let refreshing: Promise<string> | null = null;
+/** Waits before the 2nd, 3rd and 4th try of a refresh that got no answer: all within the server's 30 s grace. */
+const REFRESH_RETRY_DELAYS_MS = [1000, 3000, 6000];
 
 function parsePair(value: unknown): TokenPair | null {
   if (typeof value !== 'object' || value === null) return null;
@@ -139,15 +141,20 @@ export function refreshAccessToken(): Promise<string> {
   refreshing ??= (async () => {
     const refreshToken = tokens.refresh();
     if (!refreshToken) throw endSession('expired');
-    let response: Response;
-    try {
-      response = await ky.post('/api/refreshToken', {
-        headers: { Authorization: `Bearer ${refreshToken}`, ...xsrfHeaders() },
-        throwHttpErrors: false,
-        retry: 0,
-      });
-    } catch {
-      throw endSession('expired');
+    let response: Response | undefined;
+    // A refresh whose answer is lost on a bad connection may be sent again: the server answers a retry of the same
+    // token for 30 s (AUTH_LIMITS.refreshReuseGraceMs), so a few tries within that keep the session.
+    for (let attempt = 0; response === undefined; attempt++) {
+      try {
+        response = await ky.post('/api/refreshToken', {
+          headers: { Authorization: `Bearer ${refreshToken}`, ...xsrfHeaders() },
+          throwHttpErrors: false,
+          retry: 0,
+        });
+      } catch {
+        if (attempt >= REFRESH_RETRY_DELAYS_MS.length) throw endSession('expired');
+        await new Promise((r) => setTimeout(r, REFRESH_RETRY_DELAYS_MS[attempt]));
+      }
     }
     if (response.ok) {
       const pair = parsePair(await response.json().catch(() => null));
