@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../support/db';
 import { openPg, PREPARED_PER_SESSION } from '../../src/server/db/pg-driver';
+import { HEAVY_MS, HEAVY_RUNS } from '../../src/server/db/prepared-plans';
 import type { Db } from '../../src/server/db';
 import { REPORT_ROLE } from '../../src/server/db/types';
 
@@ -59,13 +60,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared report statements on P
 
   it('a statement whose generic plan is wrong runs unprepared once a trial shows it; its answers never change', async () => {
     // Half the rows share k = 0; every other k is unique, so PostgreSQL's generic plan (chosen on the sixth run)
-    // expects a handful of rows and loops over an index, where the plan for k = 0 hashes: 2.6x slower here.
+    // expects a handful of rows and loops over an index, where the plan for k = 0 hashes: about 2x slower. Small
+    // enough that its first runs (about 10 ms) stay under HEAVY_MS, which would unprepare it before any generic plan.
     const c = admin();
     await c.connect();
     await c.query(`CREATE TABLE skew_probe (k int, pad int); CREATE TABLE skew_other (x int PRIMARY KEY, w int);
-      INSERT INTO skew_probe SELECT CASE WHEN g % 2 = 0 THEN 0 ELSE g END, g FROM generate_series(1, 100000) g ORDER BY random();
+      INSERT INTO skew_probe SELECT CASE WHEN g % 2 = 0 THEN 0 ELSE g END, g FROM generate_series(1, 30000) g ORDER BY random();
       CREATE INDEX ON skew_probe (k);
-      INSERT INTO skew_other SELECT g, g FROM generate_series(1, 100000) g ORDER BY random();
+      INSERT INTO skew_other SELECT g, g FROM generate_series(1, 30000) g ORDER BY random();
       ANALYZE skew_probe; ANALYZE skew_other;
       GRANT SELECT ON skew_probe, skew_other TO ${REPORT_ROLE}`);
     await c.end();
@@ -78,7 +80,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared report statements on P
         );
         return r.rows[0] ?? { generic: 0, all: 0 };
       };
-      for (let run = 0; run < 24; run += 1) expect((await q.query<{ n: number }>(sql, [0])).rows).toEqual([{ n: 50000 }]);
+      for (let run = 0; run < 24; run += 1) expect((await q.query<{ n: number }>(sql, [0])).rows).toEqual([{ n: 15000 }]);
       const after = await executions();
       expect(after.generic).toBeGreaterThan(0); // PostgreSQL did switch to its generic plan
       expect(after.all).toBeLessThan(24); // and the trial's unprepared runs, then all runs, went around it
@@ -86,6 +88,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared report statements on P
       expect((await executions()).all).toBe(after.all); // decided: no prepared execution any more
     });
   }, 60_000);
+
+  it(`a statement taking ${HEAVY_MS} ms or more in its first ${HEAVY_RUNS} runs runs unprepared before PostgreSQL could go generic`, async () => {
+    await db.reportSession(30_000, async (q) => {
+      const sql = `SELECT pg_sleep(${(HEAVY_MS + 20) / 1000}) IS NULL AS slept, $1::int AS v /* heavy probe */`;
+      for (let run = 0; run < 8; run += 1) expect((await q.query<{ v: number }>(sql, [run])).rows[0]?.v).toBe(run);
+      const r = await q.query<{ generic: number; custom: number }>(
+        `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements
+          WHERE statement LIKE '%heavy probe%' AND statement NOT LIKE '%pg_prepared_statements%'`,
+      );
+      expect(r.rows).toEqual([{ generic: 0, custom: HEAVY_RUNS }]);
+    });
+  }, 30_000);
 
   it(`a session keeps at most ${PREPARED_PER_SESSION} statements; past that they run unprepared, answers unchanged`, async () => {
     await db.reportSession(5000, async (q) => {

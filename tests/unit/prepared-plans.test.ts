@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_PLAN_RUNS, PreparedPlans, TRIAL_COOLDOWN, TRIAL_PAIRS } from '../../src/server/db/prepared-plans';
+import { CUSTOM_PLAN_RUNS, HEAVY_MS, HEAVY_RUNS, PreparedPlans, TRIAL_COOLDOWN, TRIAL_PAIRS } from '../../src/server/db/prepared-plans';
 
 /** The first CUSTOM_PLAN_RUNS executions of a statement in a session, each taking `ms`. */
 function firstRuns(p: PreparedPlans, name: string, ms: number): void {
@@ -33,12 +33,29 @@ describe('prepared report statements: which keep running prepared', () => {
     expect(p.unprepared()).toEqual([]);
   });
 
+  it(`a statement whose first ${HEAVY_RUNS} runs alone take ${HEAVY_MS} ms or more is unprepared before any generic plan`, () => {
+    const p = new PreparedPlans();
+    expect(p.note('manning', 1, 190)).toBe(false);
+    expect(p.note('manning', 1, 5, 'prepared', false)).toBe(false); // overlapped: not timed
+    expect(p.note('manning', 2, 185)).toBe(true);
+    expect(p.next('manning')).toBe('unprepared');
+    expect(p.unprepared()).toEqual(['manning']);
+    // One slow first run (a cold cache) among quick ones is not heavy; nor is a statement just under the line.
+    expect(p.note('cold', 1, 900)).toBe(false);
+    expect(p.note('cold', 2, 4)).toBe(false);
+    expect(p.note('edge', 1, HEAVY_MS - 1)).toBe(false);
+    expect(p.note('edge', 2, HEAVY_MS + 10)).toBe(false);
+    firstRuns(p, 'later', 2);
+    expect(p.note('later', CUSTOM_PLAN_RUNS + 1, HEAVY_MS * 2)).toBe(false); // later runs are the guard's, not this rule's
+    expect(p.unprepared()).toEqual(['manning']);
+  });
+
   it('a wrong generic plan: the first unprepared run, as quick as the first runs, decides', () => {
     const p = new PreparedPlans();
-    firstRuns(p, 'manning', 80);
+    firstRuns(p, 'manning', 30);
     expect(p.note('manning', CUSTOM_PLAN_RUNS + 1, 1900)).toBe(false); // a trial starts
     expect(p.next('manning')).toBe('unprepared');
-    expect(p.note('manning', 0, 83, 'unprepared')).toBe(true);
+    expect(p.note('manning', 0, 32, 'unprepared')).toBe(true);
     expect(p.next('manning')).toBe('unprepared');
   });
 
@@ -52,7 +69,7 @@ describe('prepared report statements: which keep running prepared', () => {
 
   it('a trial runs unprepared only when nothing else runs in the process', () => {
     const p = new PreparedPlans();
-    firstRuns(p, 'q', 80);
+    firstRuns(p, 'q', 30);
     p.note('q', CUSTOM_PLAN_RUNS + 1, 1900); // a trial starts
     const other = p.begin();
     expect(p.next('q')).toBe('prepared'); // another query is under way: this run would not be timed
@@ -77,7 +94,7 @@ describe('prepared report statements: which keep running prepared', () => {
 
   it('a wrong generic plan when the unprepared run is slow too (other processes busy): one more pair decides', () => {
     const p = new PreparedPlans();
-    firstRuns(p, 'manning', 80);
+    firstRuns(p, 'manning', 30);
     expect(p.note('manning', CUSTOM_PLAN_RUNS + 1, 1900)).toBe(false); // a trial starts
     expect(p.next('manning')).toBe('unprepared');
     expect(p.note('manning', 0, 170, 'unprepared')).toBe(false); // over twice the first runs: not quiet, no decision
@@ -93,11 +110,11 @@ describe('prepared report statements: which keep running prepared', () => {
 
   it('later executions somewhat slower, and the trial shows unprepared runs clearly faster: unprepared', () => {
     const p = new PreparedPlans();
-    firstRuns(p, 'summary', 150);
-    p.note('summary', 6, 400); // one run: could be the machine
+    firstRuns(p, 'summary', 40);
+    p.note('summary', 6, 100); // one run: could be the machine
     expect(p.next('summary')).toBe('prepared');
-    p.note('summary', 7, 260); // two later runs at 1.7x: a trial
-    const kinds = drive(p, 'summary', 8, 2 * TRIAL_PAIRS, (k) => (k === 'prepared' ? 260 : 150));
+    p.note('summary', 7, 65); // two later runs at 1.6x and more: a trial
+    const kinds = drive(p, 'summary', 8, 2 * TRIAL_PAIRS, (k) => (k === 'prepared' ? 65 : 40));
     expect(kinds.slice(0, 4)).toEqual(['unprepared', 'prepared', 'unprepared', 'prepared']);
     expect(p.allowed('summary')).toBe(false);
   });
@@ -129,10 +146,10 @@ describe('prepared report statements: which keep running prepared', () => {
 
   it('one slow run among normal ones keeps it prepared without a trial', () => {
     const p = new PreparedPlans();
-    firstRuns(p, 'q', 150);
-    p.note('q', 6, 400);
-    p.note('q', 7, 160);
-    p.note('q', 8, 150);
+    firstRuns(p, 'q', 40);
+    p.note('q', 6, 100);
+    p.note('q', 7, 45);
+    p.note('q', 8, 40);
     expect(p.next('q')).toBe('prepared');
     expect(p.allowed('q')).toBe(true);
   });

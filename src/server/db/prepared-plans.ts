@@ -10,6 +10,10 @@
  * prepared or not, and single times spread so widely that comparing them unprepared the load bench's light report
  * in the middle of its load (two server processes at 50 connections each on two cores). The cost: while a process
  * is never without a report query under way, a wrong generic plan is not caught until it has a quiet moment.
+ *
+ * A statement whose first runs alone take HEAVY_MS or more is not prepared again at all: its planning (at most about
+ * a millisecond for our reports) is then a few per cent of its time, while a wrong generic plan for it costs seconds
+ * (national TTE Manning: 190 ms custom, 4.1 s on the sixth run), and the guard could only notice after one such run.
  */
 
 /** Executions per session PostgreSQL plans for their values before it may choose a generic plan. */
@@ -21,6 +25,10 @@ export const TRIAL_PAIRS = 5;
 /** Executions after a trial that kept the statement prepared before another trial may start. */
 export const TRIAL_COOLDOWN = 100;
 const KEEP = 20;
+/** First runs (alone, planned for their values) whose lower time decides whether a statement is heavy. */
+export const HEAVY_RUNS = 2;
+/** A statement this slow in its first runs gains nothing worth a wrong generic plan's risk from being prepared. */
+export const HEAVY_MS = 50;
 
 /** The middle value; of an even count the lower one, so one slow run among two does not decide. */
 const median = (xs: readonly number[]): number => {
@@ -99,6 +107,10 @@ export class PreparedPlans {
     const list = run <= CUSTOM_PLAN_RUNS ? r.first : r.later;
     list.push(ms);
     if (list.length > KEEP) list.shift();
+    if (list === r.first && r.first.length === HEAVY_RUNS && r.later.length === 0 && median(r.first) >= HEAVY_MS) {
+      r.unprepared = true; // heavy: decided before PostgreSQL may switch any session to a generic plan (run 6)
+      return true;
+    }
     if (run <= CUSTOM_PLAN_RUNS || r.first.length === 0) return false;
     if (r.cooldown > 0) {
       r.cooldown -= 1;
