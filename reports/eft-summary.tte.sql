@@ -1,10 +1,12 @@
 -- EFTs per TTE issued in an IST date range: count, amount, cash and digital (card + UPI).
 -- Reads the EFT rollup (migration 018: per IST issue date, run and TTE, the payment modes as columns). One row per TTE: tens of
--- thousands India-wide, so the view is paged by the server; names are joined after grouping, so the page's count
--- (which reads no name) skips them.
+-- thousands India-wide, so the view is paged by the server. A TTE's runs are the rows that start their (run, TTE)
+-- pair within the range (migration 020: pair_prev_date), so no DISTINCT sort. Names are looked up per answer row
+-- (subqueries, which PostgreSQL evaluates after the sort and the page's LIMIT: 50 look-ups, not one per TTE), and
+-- the page's count (which reads no name) skips them.
 SELECT e.tte_id,
-       t.name AS tte_name,
-       t.designation,
+       (SELECT t.name FROM ttes t WHERE t.tte_id = e.tte_id) AS tte_name,
+       (SELECT t.designation FROM ttes t WHERE t.tte_id = e.tte_id) AS designation,
        e.lobby_code,
        e.div_code,
        e.zone_code,
@@ -21,7 +23,7 @@ SELECT e.tte_id,
                e.div_code,
                e.zone_code,
                sum(e.efts)::int AS eft_count,
-               count(DISTINCT e.run_id)::int AS trains_worked,
+               count(*) FILTER (WHERE e.pair_prev_date IS NULL OR e.pair_prev_date < :start_date::date)::int AS trains_worked,
                sum(e.total) AS amount,
                sum(e.cash) AS cash,
                sum(e.digital) AS digital,
@@ -32,5 +34,4 @@ SELECT e.tte_id,
            AND (:division::text IS NULL OR e.div_code = :division)
            AND {{scope}}
          GROUP BY e.tte_id, e.lobby_code, e.div_code, e.zone_code) e
-  LEFT JOIN ttes t ON t.tte_id = e.tte_id
  ORDER BY e.amount DESC, e.tte_id

@@ -15,7 +15,7 @@ SELECT ce.lobby_code AS lobby,
        :srcDate::date - 3 AS from_date,
        :srcDate::date AS to_date
   FROM rollup_tte_day ce
-  JOIN ttes te ON te.tte_id = ce.tte_id
+  LEFT JOIN ttes te ON te.tte_id = ce.tte_id
  WHERE ce.event_date = :srcDate::date
    AND (:zone::text IS NULL OR ce.zone_code = :zone)
    AND (:division::text IS NULL OR ce.div_code = :division)

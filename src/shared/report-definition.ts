@@ -35,6 +35,11 @@ export interface PagingDef {
 export interface SourceDef {
   /** A sibling .sql file name, or inline SQL. Named parameters ':name'; the token {{scope}} takes the row-scope predicate. */
   sql: string;
+  /**
+   * Server paging only: SQL (file or inline) whose one row's `total` is the number of rows `sql` gives for the same
+   * parameters and scope, read instead of counting those rows (e.g. a rollup's stored counts).
+   */
+  count?: string;
   /** Column expressions the scope predicate compares with the user's zone, division or lobby. A level without a rule is denied. */
   scope: { zone?: string; division?: string; lobby?: string };
   /**

@@ -166,6 +166,46 @@ SELECT tr.zone_code AS zone,
    WHERE ce.device_time >= $1::date::timestamp AT TIME ZONE 'Asia/Kolkata'
      AND ce.device_time < ($1::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
    GROUP BY ce.lobby_code, ce.tte_id, te.name, te.designation ORDER BY 1, 2`,
+  /** TTE Manning as it read before migration 020: from the beats of the four run dates. */
+  tteManning: `WITH bt AS (
+  SELECT b.beat_id, b.run_id, b.tte_id, b.device_id, b.lobby_code, b.coaches, b.sign_on_at, b.sign_off_at,
+         tr.train_no
+    FROM beats b
+    JOIN train_runs tr ON tr.run_id = b.run_id
+   WHERE tr.start_date BETWEEN $1::date - 3 AND $1::date
+     AND b.run_id >= ($1::date - 3 - date '2000-01-01')::bigint * 100000
+     AND b.run_id < ($1::date + 1 - date '2000-01-01')::bigint * 100000
+     AND COALESCE(ist_date(b.sign_on_at), tr.start_date) = $1::date
+     AND (NULL::text IS NULL OR b.zone_code = NULL)
+     AND (NULL::text IS NULL OR b.div_code = NULL)
+     AND (NULL::text IS NULL OR b.lobby_code = NULL)
+     AND TRUE
+), mc AS MATERIALIZED (
+  SELECT bt.tte_id, count(DISTINCT (bt.run_id, c.coach_id))::int AS coaches_manned
+    FROM bt
+    CROSS JOIN LATERAL unnest(bt.coaches) AS c(coach_id)
+   WHERE bt.device_id IS NOT NULL
+   GROUP BY bt.tte_id
+)
+SELECT bt.lobby_code AS lobby,
+       bt.tte_id,
+       te.name AS tte_name,
+       te.designation,
+       mask_mobile(te.mobile_no) AS mobile,
+       count(DISTINCT bt.run_id)::int AS trains_worked,
+       string_agg(DISTINCT bt.train_no, ', ') AS trains,
+       count(*)::int AS beats,
+       COALESCE(max(mc.coaches_manned), 0) AS coaches_manned,
+       string_agg(DISTINCT bt.device_id, ', ') AS hht_ids,
+       min(bt.sign_on_at) AS first_sign_on,
+       max(bt.sign_off_at) AS last_sign_off,
+       $1::date - 3 AS from_date,
+       $1::date AS to_date
+  FROM bt
+  JOIN ttes te ON te.tte_id = bt.tte_id
+  LEFT JOIN mc ON mc.tte_id = bt.tte_id
+ GROUP BY bt.lobby_code, bt.tte_id, te.name, te.designation, te.mobile_no
+ ORDER BY bt.lobby_code, bt.tte_id`,
   /** The TDR list as it read before migration 018 (every run joined, the lobby looked up for every TDR). */
   tdrCard: (scope: string): string => `SELECT t.tdr_id, t.pnr, tr.train_no, tr.start_date, t.coach_id AS coach, t.class, t.reason, t.certificate_no,
        t.status, t.refund_amount, t.filed_at
@@ -216,6 +256,14 @@ async function expectReportsMatchRaw(db: Queryable, day: string): Promise<void> 
   expect(active.length).toBeGreaterThan(0);
   const activeCols = ['lobby', 'tte_id', 'tte_name', 'designation', 'hht_ids', 'trains', 'events', 'pending', 'first_event_at', 'last_event_at', 'last_sync_at'];
   expect(pick(active, activeCols)).toEqual(await q(RAW.activeUsers, [day]));
+
+  const duty = await q(reportSql('ttemanning.sql'), [day]);
+  expect(duty.length).toBeGreaterThan(0);
+  expect(duty).toEqual(await q(RAW.tteManning, [day]));
+  const dutyLobby = String(duty[0]?.lobby);
+  const lobbyDuty = await q(scopedReportSql('ttemanning.sql', 'b.lobby_code', dutyLobby), [day]);
+  expect(lobbyDuty.length).toBeGreaterThan(0);
+  expect(lobbyDuty).toEqual(duty.filter((r) => r.lobby === dutyLobby));
 
   const week = await q(reportSql('dash_psgn_7days.sql'), [day]);
   const raw7 = await q(RAW.psgn7days, [day]);

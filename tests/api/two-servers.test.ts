@@ -56,6 +56,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app servers on one PostgreSQL
     const fresh = (await r.json()) as { accessToken: string; refreshToken: string };
     const s1b = withTokens(s1, fresh.accessToken, fresh.refreshToken);
     expect((await profile(a, s1b)).status).toBe(200);
+    // The new pair refreshed on A; the first refresh token (its successor used, so not a lost answer) is refused on A.
+    expect((await refresh(a, s1b)).status).toBe(200);
     expect((await refresh(a, s1)).status).toBe(401);
 
     // One session per user across servers: signing in on B supersedes the session A and B were serving.

@@ -88,3 +88,31 @@ describe('an edited meta-schema', () => {
     expect(checkDefinitions(one).errors).toEqual([]);
   });
 });
+
+describe('a count SQL (source.count)', () => {
+  it('is refused on a client-paged view, as a missing file, without {{scope}} and with an unknown parameter', () => {
+    const input = readDefinitionFiles(process.cwd());
+    const edit = (file: string, change: (def: { source: Record<string, unknown>; tabs?: { source: Record<string, unknown> }[] }) => void): void => {
+      const f = input.reports.find((r) => r.file === file);
+      if (!f) throw new Error(`no ${file}`);
+      const def = JSON.parse(f.text) as Parameters<typeof change>[0];
+      change(def);
+      f.text = JSON.stringify(def);
+    };
+    edit('reports/ttemanning.json', (def) => {
+      def.source.count = 'ttemanning_active_users.count.sql'; // TTE Manning itself is client-paged
+      const tab = def.tabs?.[0];
+      if (tab) tab.source.count = 'nowhere.count.sql';
+    });
+    edit('reports/sync_delay_new.json', (def) => {
+      def.source.count = 'SELECT 1 AS total WHERE :ghost IS NULL';
+    });
+    const errors = checkDefinitions(input).errors.map((e) => `${e.file} ${e.pointer}: ${e.reason}`);
+    expect(errors).toEqual([
+      'reports/sync_delay_new.json /source/count: SQL must contain {{scope}} where the row-scope predicate goes',
+      'reports/sync_delay_new.json /source/count: named parameter :ghost is not a filter field or a key of source.params',
+      'reports/ttemanning.json /source/count: a count SQL serves server paging only: this view is not server-paged',
+      'reports/ttemanning.json /tabs/0/source/count: SQL file reports/nowhere.count.sql does not exist',
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import type { Queryable } from './types';
 
 /**
- * Rollups (migrations 014, 015): per-run summaries the India-wide and multi-day reports read instead of raw rows.
+ * Rollups (migrations 014, 015, 020): per-run summaries the India-wide and multi-day reports read instead of raw rows.
  * They are recomputed a whole run at a time from the raw tables (hht_fill_rollups), so they are exact whatever
  * changed: the seed fills a day after writing it, the HHT ingest refreshes the runs a batch touched
  * (src/server/hht/rollups.ts), retention drops them with their runs.
@@ -12,6 +12,7 @@ import type { Queryable } from './types';
  */
 export const ROLLUP_TABLES = [
   'rollup_run_passengers', 'rollup_sync', 'rollup_efts', 'rollup_tdrs', 'rollup_run_vacancies', 'rollup_run_manning', 'rollup_coach_manning',
+  'rollup_tte_duty',
 ] as const;
 
 /** The groups hht_fill_rollups can refresh on their own (its `parts`). */

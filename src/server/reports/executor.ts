@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db';
 import { REPORT_ROLE } from '../db/types';
 import type { CheckedView } from '../../shared/definitions/validate';
-import { compileNamedSql, SCOPE_TOKEN, type CompiledSql } from '../../shared/definitions/sql-params';
+import { compileNamedSql, SCOPE_TOKEN, withoutFinalOrderBy, type CompiledSql } from '../../shared/definitions/sql-params';
 import { CLIENT_PAGING_MAX_ROWS, type ReportResult } from '../../shared/report-definition';
 import { HttpError } from '../plugins/errors';
 import { scopePredicate, type UserScope } from './scope';
@@ -19,13 +19,13 @@ export interface RunOptions {
 
 export const TIMEOUT_MESSAGE = 'The report took too long to run. Narrow the filter (one train, a shorter date range) and try again.';
 
-/** A view's SQL with positional parameters, made once per loaded view (a scan of the whole text, per call before). */
-const compiledByView = new WeakMap<CheckedView, CompiledSql>();
-function compiledSql(view: CheckedView): CompiledSql {
-  let compiled = compiledByView.get(view);
+/** A view's SQL (or its count SQL) with positional parameters, made once per loaded view, not per call. */
+const compiledByView = { rows: new WeakMap<CheckedView, CompiledSql>(), count: new WeakMap<CheckedView, CompiledSql>() };
+function compiledSql(view: CheckedView, which: 'rows' | 'count'): CompiledSql {
+  let compiled = compiledByView[which].get(view);
   if (!compiled) {
-    compiled = compileNamedSql(view.sql);
-    compiledByView.set(view, compiled);
+    compiled = compileNamedSql(which === 'count' ? (view.countSql ?? view.sql) : view.sql);
+    compiledByView[which].set(view, compiled);
   }
   return compiled;
 }
@@ -35,8 +35,13 @@ function compiledSql(view: CheckedView): CompiledSql {
  * A name the definition fixes (source.params) takes the fixed value whatever the request holds; any other name
  * takes the filter value, or NULL. Both are bound as parameters, never spliced.
  */
-export function buildQuery(view: CheckedView, values: Record<string, unknown>, scope: UserScope): { sql: string; params: unknown[] } {
-  const compiled = compiledSql(view);
+export function buildQuery(
+  view: CheckedView,
+  values: Record<string, unknown>,
+  scope: UserScope,
+  which: 'rows' | 'count' = 'rows',
+): { sql: string; params: unknown[] } {
+  const compiled = compiledSql(view, which);
   // hasOwn: a name like "constructor" must not pick up an inherited property of the object.
   const params: unknown[] = compiled.names.map((n) =>
     Object.hasOwn(view.params, n) ? view.params[n] : ((Object.hasOwn(values, n) ? values[n] : undefined) ?? null),
@@ -95,6 +100,40 @@ export async function withTimeout<T>(db: Db, timeoutMs: number, work: (q: Db['qu
   }
 }
 
+const unorderedTexts = new Map<string, string>();
+/** A report's SQL for counting or summing: its own final ORDER BY dropped (withoutFinalOrderBy), remembered per text. */
+function unordered(sql: string): string {
+  let text = unorderedTexts.get(sql);
+  if (text === undefined) {
+    text = withoutFinalOrderBy(sql);
+    if (unorderedTexts.size >= 1000) unorderedTexts.clear(); // texts are per view and scope: a handful each
+    unorderedTexts.set(sql, text);
+  }
+  return text;
+}
+
+/**
+ * The number of rows of a server-paged view: its count SQL (source.count) when it has one, which reads a stored
+ * count, else the rows of its SQL counted.
+ */
+async function countRows(
+  query: Db['query'],
+  view: CheckedView,
+  values: Record<string, unknown>,
+  scope: UserScope,
+  sql: string,
+  params: unknown[],
+): Promise<number> {
+  if (view.countSql === undefined) {
+    return (await query<{ total: number }>(`SELECT count(*)::int AS total FROM (${unordered(sql)}) q`, params)).rows[0]?.total ?? 0;
+  }
+  const count = buildQuery(view, values, scope, 'count');
+  const total = (await query<{ total: unknown }>(count.sql, count.params)).rows[0]?.total;
+  // A definition's SQL is data: a count SQL answering anything but one whole number is its author's error, not 0.
+  if (typeof total !== 'number' || !Number.isInteger(total) || total < 0) throw new Error(`${view.endpoint}: its count SQL answered ${String(total)}, not a row count`);
+  return total;
+}
+
 /**
  * LIMIT and OFFSET of one page as bound values, not literals: every page of a report is then one statement text,
  * which the database driver prepares once per session (pg-driver.ts) instead of once per page number.
@@ -119,7 +158,7 @@ export async function runView(
     if (server) {
       const rowsPerPage = Math.min(Math.max(opts.rowsPerPage ?? view.paging?.pageSize ?? 50, 1), 1000);
       const page = Math.max(opts.page ?? 1, 1);
-      const total = (await query<{ total: number }>(`SELECT count(*)::int AS total FROM (${sql}) q`, params)).rows[0]?.total ?? 0;
+      const total = await countRows(query, view, values, scope, sql, params);
       const paged = pageClause(params, rowsPerPage, page);
       const rows = (await query(`SELECT * FROM (${sql}) q${order}${paged.sql}`, paged.params)).rows;
       return { rows, total, page, rowsPerPage };
@@ -127,7 +166,7 @@ export async function runView(
     // Client paging: every row up to a cap; past it the first rows and the true total, so the UI can say so.
     const rows = (await query(`SELECT * FROM (${sql}) q${order} LIMIT ${CLIENT_PAGING_MAX_ROWS + 1}`, params)).rows;
     if (rows.length <= CLIENT_PAGING_MAX_ROWS) return { rows, total: rows.length, page: 1, rowsPerPage: rows.length };
-    const total = (await query<{ total: number }>(`SELECT count(*)::int AS total FROM (${sql}) q`, params)).rows[0]?.total ?? 0;
+    const total = (await query<{ total: number }>(`SELECT count(*)::int AS total FROM (${unordered(sql)}) q`, params)).rows[0]?.total ?? 0;
     return { rows: rows.slice(0, CLIENT_PAGING_MAX_ROWS), total, page: 1, rowsPerPage: CLIENT_PAGING_MAX_ROWS };
   });
 }
@@ -166,7 +205,7 @@ export async function runViewJson(
     if (server) {
       const rowsPerPage = Math.min(Math.max(opts.rowsPerPage ?? view.paging?.pageSize ?? 50, 1), 1000);
       const page = Math.max(opts.page ?? 1, 1);
-      const total = (await query<{ total: number }>(`SELECT count(*)::int AS total FROM (${sql}) q`, params)).rows[0]?.total ?? 0;
+      const total = await countRows(query, view, values, scope, sql, params);
       const paged = pageClause(params, rowsPerPage, page);
       const agg = (await query<Agg>(jsonRowsSql(list, `SELECT * FROM (${sql}) q${order}${paged.sql}`), paged.params)).rows[0];
       return { rowsJson: agg?.rows ?? '[]', total, page, rowsPerPage };
@@ -210,7 +249,7 @@ export async function aggregateView(
   // The field name comes from the definition (validated ^[A-Za-z_][A-Za-z0-9_]*$), so quoting it is safe.
   const sum = col ? `, sum("${col.field}")::float8 AS s` : '';
   return withTimeout(db, timeoutMs, async (query) => {
-    const row = (await query<{ n: number | string; s?: number | string | null }>(`SELECT count(*)::float8 AS n${sum} FROM (${sql}) q`, params)).rows[0];
+    const row = (await query<{ n: number | string; s?: number | string | null }>(`SELECT count(*)::float8 AS n${sum} FROM (${unordered(sql)}) q`, params)).rows[0];
     const count = Number(row?.n ?? 0);
     return col ? { count, sum: Number(row?.s ?? 0) } : { count };
   });

@@ -10,8 +10,8 @@ const CHECK_TIMEOUT_MS = 5000;
  * (so a misspelt scope column is caught too) and every value NULL: the parameters are bound exactly as on a
  * real call, so PostgreSQL infers each one's type from where it is used, as it will at run time.
  */
-function probeQuery(view: CheckedView): { sql: string; params: null[] } {
-  const compiled = compileNamedSql(view.sql);
+function probeQuery(view: CheckedView, text: string = view.sql): { sql: string; params: null[] } {
+  const compiled = compileNamedSql(text);
   const params: null[] = compiled.names.map(() => null);
   const columns = Object.values(view.scope).filter((c): c is string => typeof c === 'string');
   const predicate = columns.length === 0 ? 'TRUE' : columns.map((c) => {
@@ -22,10 +22,13 @@ function probeQuery(view: CheckedView): { sql: string; params: null[] } {
 }
 
 /** JSON pointers of a view's SQL and of the columns it shows (a tab without its own columns shows the report's). */
-function viewPointers(report: CheckedReport, view: CheckedView): { sql: string; columns: string } {
-  if (view.tabId === undefined) return { sql: '/source/sql', columns: '/columns' };
+function viewPointers(report: CheckedReport, view: CheckedView): { sql: string; count: string; columns: string } {
+  if (view.tabId === undefined) return { sql: '/source/sql', count: '/source/count', columns: '/columns' };
   const i = (report.definition.tabs ?? []).findIndex((t) => t.id === view.tabId);
-  return { sql: `/tabs/${i}/source/sql`, columns: report.definition.tabs?.[i]?.columns ? `/tabs/${i}/columns` : '/columns' };
+  return {
+    sql: `/tabs/${i}/source/sql`, count: `/tabs/${i}/source/count`,
+    columns: report.definition.tabs?.[i]?.columns ? `/tabs/${i}/columns` : '/columns',
+  };
 }
 
 /**
@@ -47,7 +50,7 @@ export class SqlChecker {
   }
 
   private async checkView(report: CheckedReport, view: CheckedView): Promise<DefinitionError[]> {
-    const key = JSON.stringify([view.sql, view.scope, view.columns.map((c) => c.field)]);
+    const key = JSON.stringify([view.sql, view.countSql, view.scope, view.columns.map((c) => c.field)]);
     if (this.ok.has(key)) return [];
     const at = viewPointers(report, view);
     const { sql, params } = probeQuery(view);
@@ -64,6 +67,18 @@ export class SqlChecker {
     }
     const returned = new Set(fields);
     const errors: DefinitionError[] = [];
+    if (view.countSql !== undefined) {
+      const count = probeQuery(view, view.countSql);
+      try {
+        const countFields = await this.db.reportSession(CHECK_TIMEOUT_MS, async (q) => (await q.query(count.sql, count.params)).fields ?? []);
+        if (!countFields.includes('total')) {
+          errors.push({ file: report.file, pointer: at.count, reason: `the count SQL of view "${view.endpoint}" returns no column "total"` });
+        }
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        errors.push({ file: report.file, pointer: at.count, reason: `count SQL of view "${view.endpoint}" fails on the database: ${message}` });
+      }
+    }
     view.columns.forEach((c, i) => {
       if (returned.has(c.field)) return;
       errors.push({

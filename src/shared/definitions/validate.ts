@@ -40,6 +40,8 @@ export interface CheckedView {
   method: 'POST' | 'GET';
   columns: ColumnDef[];
   sql: string;
+  /** source.count resolved: the SQL giving the row count server paging shows, instead of counting `sql`'s rows. */
+  countSql?: string;
   scope: SourceDef['scope'];
   /** Values the definition fixes for named parameters (source.params); the request never sets these. */
   params: Record<string, FixedParamValue>;
@@ -248,27 +250,39 @@ export function checkDefinitions(input: CheckInput, live?: LiveClaims): CheckRes
         if (views.some((w) => w.endpoint === v.endpoint)) {
           fileErrors.push({ file: f.file, pointer: `${base}/endpoint`, reason: `endpoint "${v.endpoint}" is used twice in this file` });
         }
-        let sql = v.source.sql;
-        if (/^[A-Za-z0-9_.-]+\.sql$/.test(sql)) {
-          const text = input.sqlFiles[sql];
-          if (text === undefined) {
-            fileErrors.push({ file: f.file, pointer: `${base}/source/sql`, reason: `SQL file reports/${sql} does not exist` });
-            return;
+        /** A file name's text, or the inline SQL; undefined (error noted) for a missing file or one without {{scope}}. */
+        const resolveSql = (value: string, pointer: string): string | undefined => {
+          let text = value;
+          if (/^[A-Za-z0-9_.-]+\.sql$/.test(value)) {
+            const file = input.sqlFiles[value];
+            if (file === undefined) {
+              fileErrors.push({ file: f.file, pointer, reason: `SQL file reports/${value} does not exist` });
+              return undefined;
+            }
+            text = file;
           }
-          sql = text;
-        }
-        if (!sql.includes(SCOPE_TOKEN)) {
-          fileErrors.push({ file: f.file, pointer: `${base}/source/sql`, reason: `SQL must contain ${SCOPE_TOKEN} where the row-scope predicate goes` });
-        }
+          if (!text.includes(SCOPE_TOKEN)) {
+            fileErrors.push({ file: f.file, pointer, reason: `SQL must contain ${SCOPE_TOKEN} where the row-scope predicate goes` });
+          }
+          return text;
+        };
+        const sql = resolveSql(v.source.sql, `${base}/source/sql`);
+        if (sql === undefined) return;
+        const countSql = v.source.count === undefined ? undefined : resolveSql(v.source.count, `${base}/source/count`);
         if (Object.keys(v.source.scope).length === 0) {
           fileErrors.push({ file: f.file, pointer: `${base}/source/scope`, reason: 'no scope rule: every level but SU would be denied' });
         }
         const fixed = v.source.params ?? {};
         const used = compileNamedSql(sql).names;
-        for (const name of used) {
-          if (!props.includes(name) && !Object.hasOwn(fixed, name)) {
-            fileErrors.push({ file: f.file, pointer: `${base}/source/sql`, reason: `named parameter :${name} is not a filter field or a key of source.params` });
+        for (const [text, pointer] of [[sql, `${base}/source/sql`], [countSql, `${base}/source/count`]] as const) {
+          for (const name of text === undefined ? [] : compileNamedSql(text).names) {
+            if (!props.includes(name) && !Object.hasOwn(fixed, name)) {
+              fileErrors.push({ file: f.file, pointer, reason: `named parameter :${name} is not a filter field or a key of source.params` });
+            }
           }
+        }
+        if (v.source.count !== undefined && (v.paging ?? def.paging)?.mode !== 'server') {
+          fileErrors.push({ file: f.file, pointer: `${base}/source/count`, reason: 'a count SQL serves server paging only: this view is not server-paged' });
         }
         for (const name of Object.keys(fixed)) {
           const pointer = `${base}/source/params/${escapePointer(name)}`;
@@ -279,6 +293,7 @@ export function checkDefinitions(input: CheckInput, live?: LiveClaims): CheckRes
         const view: CheckedView = {
           endpoint: v.endpoint, method: v.method ?? 'POST', columns: v.columns ?? def.columns, sql, scope: v.source.scope, params: fixed,
         };
+        if (countSql !== undefined) view.countSql = countSql;
         const paging = v.paging ?? def.paging;
         if (paging) view.paging = paging;
         if (tabId !== undefined) view.tabId = tabId;
