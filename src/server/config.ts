@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_PAYLOAD_KEY } from '../shared/constants';
+import { DEFAULT_REPORT_WORK_MEM } from './db/pg-driver';
 
 /**
  * The fewest run dates HHT_RETENTION_DAYS may keep: the demo's rolling window reaches 30 days back (WINDOW_PAST in
@@ -34,6 +35,8 @@ export interface Config {
   exportBatchRows: number;
   /** Exports running at once in one server process; more are refused with 503 (HHT_MAX_EXPORTS). */
   maxExports: number;
+  /** work_mem of PostgreSQL report sessions, e.g. '16MB' (HHT_REPORT_WORK_MEM). */
+  reportWorkMem: string;
   production: boolean;
   /** External coach consist service (HHT_CONSIST_URL); when absent our server answers from run_coaches. */
   consistUrl: string | undefined;
@@ -177,6 +180,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const maxExportsText = env.HHT_MAX_EXPORTS ?? '4';
   const maxExports = /^\d+$/.test(maxExportsText) ? Number(maxExportsText) : NaN;
   if (!(maxExports >= 1 && maxExports <= 64)) problems.push(`HHT_MAX_EXPORTS must be a whole number from 1 to 64, got "${maxExportsText}"`);
+  const reportWorkMem = env.HHT_REPORT_WORK_MEM ?? DEFAULT_REPORT_WORK_MEM;
+  const workMemMb = /^[1-9][0-9]{0,3}MB$/.test(reportWorkMem) ? Number(reportWorkMem.slice(0, -2)) : NaN;
+  if (!(workMemMb >= 1 && workMemMb <= 1024)) problems.push(`HHT_REPORT_WORK_MEM must be from 1MB to 1024MB (e.g. 16MB), got "${reportWorkMem}"`);
 
   const consistUrl = env.HHT_CONSIST_URL || undefined;
   if (consistUrl !== undefined && !/^https?:\/\/[^\s/]+/.test(consistUrl)) {
@@ -223,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportTimeoutMs,
     exportBatchRows,
     maxExports,
+    reportWorkMem,
     production,
     consistUrl,
     consistToken,

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../support/db';
-import { openPg, PREPARED_PER_SESSION } from '../../src/server/db/pg-driver';
+import { DEFAULT_REPORT_WORK_MEM, openPg, PREPARED_PER_SESSION } from '../../src/server/db/pg-driver';
 import { HEAVY_MS, HEAVY_RUNS } from '../../src/server/db/prepared-plans';
 import type { Db } from '../../src/server/db';
 import { REPORT_ROLE } from '../../src/server/db/types';
@@ -32,6 +32,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared report statements on P
   const prepared = (q: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>, like: string): Promise<string[]> =>
     q(`SELECT statement FROM pg_prepared_statements WHERE statement LIKE $1 AND statement NOT LIKE '%pg_prepared_statements%'`, [like])
       .then((r) => (r.rows as { statement: string }[]).map((x) => x.statement));
+
+  it('report sessions run with the configured work_mem (16MB unless told), other sessions with the server\'s', async () => {
+    const workMem = async (d: Db): Promise<unknown> => d.reportSession(5000, async (q) => (await q.query<{ work_mem: string }>('SHOW work_mem')).rows[0]?.work_mem);
+    expect(await workMem(db)).toBe(DEFAULT_REPORT_WORK_MEM);
+    const other = await openPg(t.url ?? '', { reportWorkMem: '8MB' });
+    try {
+      expect(await workMem(other)).toBe('8MB');
+      expect((await other.query<{ work_mem: string }>('SHOW work_mem')).rows[0]?.work_mem).not.toBe('8MB');
+    } finally {
+      await other.close();
+    }
+  });
 
   it('a statement run twice in a session is prepared once and answers the same', async () => {
     await db.reportSession(5000, async (q) => {

@@ -50,6 +50,14 @@ describe('start-up with bad configuration', () => {
     expect([loadConfig({}).exportBatchRows, loadConfig({}).maxExports]).toEqual([1000, 4]);
   });
 
+  it('checks the report sessions\' work_mem and reads a good one', () => {
+    for (const bad of ['16', '0MB', '2048MB', '16 MB', '1GB']) {
+      expect(() => loadConfig({ HHT_REPORT_WORK_MEM: bad })).toThrow(`HHT_REPORT_WORK_MEM must be from 1MB to 1024MB (e.g. 16MB), got "${bad}"`);
+    }
+    expect(loadConfig({ HHT_REPORT_WORK_MEM: '64MB' }).reportWorkMem).toBe('64MB');
+    expect(loadConfig({}).reportWorkMem).toBe('16MB');
+  });
+
   it('checks the replica settings and reads good ones', () => {
     expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgresql://r1/hht', DATABASE_REPLICA_MAX_LAG_MS: 'soon' })).toThrow(
       'DATABASE_REPLICA_URLS is set but DATABASE_URL is not (replicas follow a PostgreSQL primary); DATABASE_REPLICA_MAX_LAG_MS must be a whole number from 0 to 600000, got "soon"',

@@ -16,11 +16,14 @@ export interface DbOptions {
   dataDir: string | null;
   /** Where replica state changes are told (down, back, lagging). */
   log?: ((line: string) => void) | undefined;
+  /** work_mem of PostgreSQL report sessions (default DEFAULT_REPORT_WORK_MEM). */
+  reportWorkMem?: string | undefined;
 }
 
 export async function openDb(opts: DbOptions): Promise<Db> {
   if (!opts.databaseUrl) return openPglite(opts.dataDir);
-  const primary = await openPg(opts.databaseUrl);
+  const workMem = opts.reportWorkMem ? { reportWorkMem: opts.reportWorkMem } : {};
+  const primary = await openPg(opts.databaseUrl, workMem);
   if (!opts.replicaUrls || opts.replicaUrls.length === 0) return primary;
-  return withReplicas(primary, { urls: opts.replicaUrls, maxLagMs: opts.replicaMaxLagMs ?? 2000, ...(opts.log ? { log: opts.log } : {}) });
+  return withReplicas(primary, { urls: opts.replicaUrls, maxLagMs: opts.replicaMaxLagMs ?? 2000, ...(opts.log ? { log: opts.log } : {}), ...workMem });
 }

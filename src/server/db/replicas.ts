@@ -16,6 +16,8 @@ export interface ReplicaOptions {
    * round trip to each server per read), else to the primary.
    */
   maxLagMs: number;
+  /** work_mem of the replicas' report sessions (as the primary's). */
+  reportWorkMem?: string;
   /** How often replicas are probed (health and lag), ms. */
   probeIntervalMs?: number;
   /** Strict mode: longest wait for a replica to catch up before the read goes to the primary, ms. */
@@ -138,7 +140,10 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
   const replicas: Replica[] = await Promise.all(
     opts.urls.map(async (url) => ({
       name: safeName(url),
-      db: await openPg(url, { checkOnOpen: false, connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS, applicationName: 'hht-portal-replica-read' }),
+      db: await openPg(url, {
+        checkOnOpen: false, connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS, applicationName: 'hht-portal-replica-read',
+        ...(opts.reportWorkMem ? { reportWorkMem: opts.reportWorkMem } : {}),
+      }),
       state: 'starting' as ReplicaState,
       lagMs: null,
       failures: 0,

@@ -32,6 +32,7 @@ export async function openDbOrFail(config: Config): Promise<Db> {
     return await openDb({
       databaseUrl: config.databaseUrl, dataDir: config.dataDir,
       replicaUrls: config.databaseReplicaUrls, replicaMaxLagMs: config.replicaMaxLagMs, log: logLine,
+      reportWorkMem: config.reportWorkMem,
     });
   } catch (err) {
     fail(describeDbError(err, config));
