@@ -480,9 +480,11 @@ describe.each(TEST_DRIVERS)('run-date partitions and rollups on %s', (driver) =>
       const dropped = await dropRunDatesBefore(u.db, cutoff);
       expect(dropped[0]).toBe(addDays(u.today, -WINDOW_PAST));
       expect(dropped[dropped.length - 1]).toBe(addDays(cutoff, -1));
-      for (const table of [...RUN_TABLES.filter((x) => x !== 'digital_payments'), 'rollup_run_passengers', 'rollup_sync', 'rollup_efts']) {
+      for (const table of [...RUN_TABLES.filter((x) => x !== 'digital_payments'), 'rollup_run_passengers', 'rollup_sync', 'rollup_efts', 'rollup_tte_duty']) {
         expect(await before(table), `${table} before the cutoff`).toBe(0);
       }
+      const manningDays = await u.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rollup_manning_day WHERE start_date < $1::date', [cutoff]);
+      expect(manningDays.rows[0]?.n, 'rollup_manning_day before the cutoff').toBe(0);
       const parts = await listRunPartitions(u.db, 'passengers');
       expect(parts).not.toContain(`passengers_r${addDays(cutoff, -1).replaceAll('-', '')}`);
       expect(parts).toContain(`passengers_r${cutoff.replaceAll('-', '')}`);

@@ -91,6 +91,8 @@ export async function dropRunDatesBefore(db: Db, cutoff: string): Promise<string
       for (const t of ['beats', 'run_coaches', ...ROLLUP_TABLES, 'train_runs']) {
         await del(t);
       }
+      // Day rows of the manning rollup (migration 021) are per run date, not per run: the date's go with it.
+      await tx.query('DELETE FROM rollup_manning_day WHERE start_date = $1::date', [date]);
     });
   }
   return dates;
