@@ -100,7 +100,12 @@ async function startServer(extraEnv: Record<string, string>): Promise<Server> {
 }
 
 // ---- the reports, their sample filters and their SQL ----
+// A database made just now has no data yet: the server's first start (HHT_SEED=demo) migrates and seeds it.
 const db = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
+if ((await db.query<{ t: boolean }>("SELECT to_regclass('train_runs') IS NOT NULL AS t")).rows[0]?.t !== true) {
+  console.error(`seeding ${DB_NAME} through a first server start (a few minutes, once)`);
+  await (await startServer({})).stop();
+}
 const today = istDate(new Date());
 const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
 interface Target { endpoint: string; body: Record<string, unknown>; sql: string; params: unknown[] }
