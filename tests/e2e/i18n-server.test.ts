@@ -3,7 +3,7 @@
  * to Accept-Language (the definitions' optional Hindi labels, issue 14 point 3), the client asks in the interface
  * language and reloads them when it changes. Needs both halves of issue 14 (server and client).
  */
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { signIn } from '../support/login';
 import { englishLeft } from '../support/i18n';
@@ -19,6 +19,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await b?.close();
+});
+// Once in CI every test here timed out after a good sign-in, and the next files passed: say where the page was.
+beforeEach(({ onTestFailed }) => {
+  onTestFailed(() => {
+    console.error(`page at ${b.page.url()}; API errors: ${b.apiFailures.slice(-10).join(', ') || 'none'}; page errors: ${b.errors.slice(-5).join(' | ') || 'none'}`);
+  });
 });
 
 it('the menu, a report title, its filters and column headers switch to Hindi and back, with no English left but codes', async () => {
