@@ -48,6 +48,9 @@ describe('the SQL a count reads: without the final top-level ORDER BY', () => {
       expect(withoutFinalOrderBy(sql)).toBe(sql);
     }
     expect(withoutFinalOrderBy('SELECT a FROM t')).toBe('SELECT a FROM t');
+    // DISTINCT ON keeps the first row of each group in that order: a sum over the rows depends on it.
+    const distinctOn = 'SELECT DISTINCT ON (k) k, v FROM t ORDER BY k, v DESC';
+    expect(withoutFinalOrderBy(distinctOn)).toBe(distinctOn);
     expect(withoutFinalOrderBy('SELECT reorder_by FROM t')).toBe('SELECT reorder_by FROM t');
   });
 });

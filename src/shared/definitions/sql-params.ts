@@ -78,10 +78,12 @@ export function compileNamedSql(sql: string): CompiledSql {
 /**
  * The SQL without its final top-level ORDER BY, for counting its rows: the order changes no count, and a report's
  * own order made `SELECT count(*) FROM (...)` sort every row first. Left whole when anything but the order follows
- * it at the top level (LIMIT, OFFSET, FETCH, FOR ...), or when it has none.
+ * it at the top level (LIMIT, OFFSET, FETCH, FOR ...), when it has none, and when the SQL uses DISTINCT ON (the
+ * order picks which row each group keeps, so a sum would change).
  */
 export function withoutFinalOrderBy(sql: string): string {
   const code = maskSql(sql);
+  if (/\bdistinct\s+on\b/i.test(code)) return sql;
   let depth = 0;
   let last = -1;
   const word = /\border\s+by\b/iy;
