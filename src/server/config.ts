@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_PAYLOAD_KEY } from '../shared/constants';
-import { DEFAULT_REPORT_WORK_MEM } from './db/pg-driver';
+import { DEFAULT_REPORT_WORK_MEM } from './db/types';
 
 /**
  * The fewest run dates HHT_RETENTION_DAYS may keep: the demo's rolling window reaches 30 days back (WINDOW_PAST in

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../support/db';
-import { DEFAULT_REPORT_WORK_MEM, openPg, PREPARED_PER_SESSION } from '../../src/server/db/pg-driver';
+import { openPg, PREPARED_PER_SESSION } from '../../src/server/db/pg-driver';
+import { DEFAULT_REPORT_WORK_MEM } from '../../src/server/db/types';
 import { HEAVY_MS, HEAVY_RUNS } from '../../src/server/db/prepared-plans';
 import type { Db } from '../../src/server/db';
 import { REPORT_ROLE } from '../../src/server/db/types';

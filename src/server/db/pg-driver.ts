@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { PreparedPlans } from './prepared-plans';
 import { mayWrite, noteLocalWrite, trackWrites } from './write-generation';
-import { checkBatchSize, checkChannel, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type ListenHandlers, type Listener, type Queryable } from './types';
+import { checkBatchSize, checkChannel, DEFAULT_REPORT_WORK_MEM, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type ListenHandlers, type Listener, type Queryable } from './types';
 
 const types = {
   getTypeParser: (oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text'),
@@ -18,13 +18,6 @@ export interface PgOpenOptions {
   /** work_mem of report sessions (default DEFAULT_REPORT_WORK_MEM). */
   reportWorkMem?: string;
 }
-
-/**
- * work_mem of report sessions. PostgreSQL's 4MB made the TTE-wise EFT Summary sort its 54,745 rollup rows on disk
- * instead of hashing them (national bench: 184 -> 123 ms at 16MB). A report query holds a few such nodes at most,
- * and a process keeps at most 10 report connections per timeout: 16MB bounds that to a few hundred MB at the worst.
- */
-export const DEFAULT_REPORT_WORK_MEM = '16MB';
 
 /** Most report statements one session keeps prepared; past it, statements run unprepared (planned each time). */
 export const PREPARED_PER_SESSION = 256;
