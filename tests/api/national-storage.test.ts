@@ -55,6 +55,15 @@ const syncDateWiseSql = (extra: string): string => `SELECT ist_date(ce.device_ti
      ${extra}
    GROUP BY 1, 2, 3 ORDER BY event_date DESC, zone, division`;
 
+/** EFT Summary from the raw EFTs of an IST date range, with an extra condition (e.g. one lobby's EFTs) or none. */
+const eftSummarySql = (extra: string): string => `SELECT e.zone_code, e.div_code, count(*)::int AS eft_count, count(DISTINCT e.tte_id)::int AS ttes,
+       sum(e.total) AS amount, COALESCE(sum(e.total) FILTER (WHERE e.payment_mode = 'CASH'), 0) AS cash,
+       round(100.0 * count(*) FILTER (WHERE e.payment_mode <> 'CASH') / count(*), 1) AS digital_pct
+    FROM efts e
+   WHERE e.issued_at >= $1::date::timestamp AT TIME ZONE 'Asia/Kolkata' AND e.issued_at < ($2::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
+     ${extra}
+   GROUP BY e.zone_code, e.div_code ORDER BY 1, 2`;
+
 /** The same summaries computed from the raw rows, as the reports did before the rollups. */
 const RAW = {
   syncDateWise: syncDateWiseSql(''),
@@ -80,12 +89,8 @@ const RAW = {
        (count(*) FILTER (WHERE vb.released_to_prs AND vb.rebooked))::int AS rebooked
     FROM vacant_berths vb JOIN train_runs tr ON tr.run_id = vb.run_id
    WHERE tr.start_date = $1::date GROUP BY tr.train_no ORDER BY released DESC, tr.train_no`,
-  eftSummary: `SELECT e.zone_code, e.div_code, count(*)::int AS eft_count, count(DISTINCT e.tte_id)::int AS ttes, sum(e.total) AS amount,
-       COALESCE(sum(e.total) FILTER (WHERE e.payment_mode = 'CASH'), 0) AS cash,
-       round(100.0 * count(*) FILTER (WHERE e.payment_mode <> 'CASH') / count(*), 1) AS digital_pct
-    FROM efts e
-   WHERE e.issued_at >= $1::date::timestamp AT TIME ZONE 'Asia/Kolkata' AND e.issued_at < ($2::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
-   GROUP BY e.zone_code, e.div_code ORDER BY 1, 2`,
+  eftSummary: eftSummarySql(''),
+  eftSummaryWhere: (column: string, code: string): string => eftSummarySql(`AND e.${column} = '${code}'`),
   trainsManned: `-- Lobby users see the runs their lobby works first (the lobby of beat 1).
 SELECT tr.train_no,
        t.name AS train_name,
@@ -284,9 +289,27 @@ async function expectReportsMatchRaw(db: Queryable, day: string): Promise<void> 
   const manning = await q(reportSql('mannedcoachsummary.sql'), [from, day]);
   expect(manning.length).toBeGreaterThan(0);
   expect(manning).toEqual(await q(RAW.manningSummary, [from, day]));
-  const eft = await q(reportSql('eft-summary.sql'), [from, day]);
-  expect(eft.length).toBeGreaterThan(0);
-  expect(pick(eft, ['zone_code', 'div_code', 'eft_count', 'ttes', 'amount', 'cash', 'digital_pct'])).toEqual(await q(RAW.eftSummary, [from, day]));
+  // EFT Summary's TTEs are distinct over the range: ranges of one date, a week, a middle stretch and the 31 dates the
+  // filter allows, India-wide and as users of one division and one lobby see them.
+  const eftCols = ['zone_code', 'div_code', 'eft_count', 'ttes', 'amount', 'cash', 'digital_pct'];
+  const eftOne = (await q('SELECT div_code, lobby_code FROM rollup_efts WHERE issue_date = $1::date ORDER BY efts DESC, tte_id LIMIT 1', [day]))[0];
+  expect(eftOne).toBeDefined();
+  for (const [start, end] of [[from, day], [day, day], [addDays(day, -4), addDays(day, -1)], [addDays(day, -30), day]] as const) {
+    const eft = await q(reportSql('eft-summary.sql'), [start, end]);
+    expect(eft.length, `EFT Summary ${start}..${end}`).toBeGreaterThan(0);
+    expect(pick(eft, eftCols), `EFT Summary ${start}..${end}`).toEqual(await q(RAW.eftSummary, [start, end]));
+    for (const [column, code] of [['div_code', eftOne?.div_code], ['lobby_code', eftOne?.lobby_code]] as const) {
+      const scoped = await q(scopedReportSql('eft-summary.sql', `e.${column}`, String(code)), [start, end]);
+      expect(pick(scoped, eftCols), `EFT Summary ${start}..${end} for ${column} ${String(code)}`).toEqual(
+        await q(RAW.eftSummaryWhere(column, String(code)), [start, end]),
+      );
+    }
+  }
+  // The week's TTEs summed day by day exceed the distinct ones (TTEs work on several days): the count above is distinct.
+  const tteDays = await q(`SELECT count(*)::int AS n FROM (SELECT DISTINCT ist_date(issued_at), div_code, tte_id FROM efts
+                            WHERE issued_at >= $1::date::timestamp AT TIME ZONE 'Asia/Kolkata' AND issued_at < ($2::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata') x`, [from, day]);
+  const weekTtes = (await q(reportSql('eft-summary.sql'), [from, day])).reduce((n, r) => n + Number(r.ttes), 0);
+  expect(Number(tteDays[0]?.n)).toBeGreaterThan(weekTtes);
 
   const tteEft = await q(reportSql('eft-summary.tte.sql'), [from, day]);
   expect(tteEft.length).toBeGreaterThan(0);
@@ -485,6 +508,8 @@ describe.each(TEST_DRIVERS)('run-date partitions and rollups on %s', (driver) =>
       }
       const manningDays = await u.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rollup_manning_day WHERE start_date < $1::date', [cutoff]);
       expect(manningDays.rows[0]?.n, 'rollup_manning_day before the cutoff').toBe(0);
+      const eftDays = await u.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rollup_eft_day WHERE issue_date < $1::date', [cutoff]);
+      expect(eftDays.rows[0]?.n, 'rollup_eft_day before the cutoff').toBe(0);
       const parts = await listRunPartitions(u.db, 'passengers');
       expect(parts).not.toContain(`passengers_r${addDays(cutoff, -1).replaceAll('-', '')}`);
       expect(parts).toContain(`passengers_r${cutoff.replaceAll('-', '')}`);

@@ -85,9 +85,10 @@ export async function dropRunDatesBefore(db: Db, cutoff: string): Promise<string
       }
       await dropPart('passengers');
       await dropPart('pnrs');
-      // With the date's events gone, refreshing its runs' sync rollup empties it and redoes the day rows
-      // (rollup_sync_day, not per run) of every (event date, division) those runs fed, from the runs kept.
-      await tx.query(`SELECT hht_fill_rollups($1, $2, ARRAY['sync'])`, [lo, hi]);
+      // With the date's events and EFTs gone, refreshing its runs' sync and EFT rollups empties them and redoes the
+      // day rows (rollup_sync_day, rollup_eft_day: not per run) of every (date, division) those runs fed, from the
+      // runs kept; the EFT day rows of the 31 dates after them too (their TTE counts look back at the dropped dates).
+      await tx.query(`SELECT hht_fill_rollups($1, $2, ARRAY['sync', 'efts'])`, [lo, hi]);
       for (const t of ['beats', 'run_coaches', ...ROLLUP_TABLES, 'train_runs']) {
         await del(t);
       }

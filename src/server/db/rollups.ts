@@ -8,7 +8,9 @@ import type { Queryable } from './types';
  *
  * rollup_sync_day (migration 018) is per IST date and division, not per run: hht_fill_rollups redoes the day rows
  * of the (date, division) pairs a refreshed run fed, from rollup_sync, so it is not listed here (retention clears it
- * by refreshing the dropped runs' sync part, see partitions.ts).
+ * by refreshing the dropped runs' sync part, see partitions.ts). So is rollup_eft_day (migration 022, per IST date
+ * and division with its lobbies), redone by hht_fill_efts from rollup_efts for the (date, division) pairs a run fed
+ * and the 31 dates after them.
  */
 export const ROLLUP_TABLES = [
   'rollup_run_passengers', 'rollup_sync', 'rollup_efts', 'rollup_tdrs', 'rollup_run_vacancies', 'rollup_run_manning', 'rollup_coach_manning',
