@@ -16,8 +16,8 @@ import { RUN_TABLES } from '../../src/server/db/seed/runs';
 import { WINDOW_PAST } from '../../src/server/db/seed';
 import type { Queryable } from '../../src/server/db';
 
-/** A report's SQL file with its date parameter bound and scope opened (every row): what India-wide users see. */
-function reportSql(file: string): string {
+/** A report's SQL file with its date parameter bound and scope opened (every row: what India-wide users see) or the given predicate. */
+function reportSql(file: string, scope = 'TRUE'): string {
   return readFileSync(new URL(`../../reports/${file}`, import.meta.url), 'utf8')
     .replaceAll(':srcDate', '$1')
     .replaceAll(':start_date', '$1')
@@ -30,12 +30,12 @@ function reportSql(file: string): string {
     .replaceAll(':division', 'NULL')
     .replaceAll(':lobby', 'NULL')
     .replaceAll(':trainNo', 'NULL')
-    .replaceAll('{{scope}}', 'TRUE');
+    .replaceAll('{{scope}}', scope);
 }
 
 /** A report's SQL as a user of one zone, division or lobby runs it: the definition's scope column equal to a code. */
 function scopedReportSql(file: string, column: string, code: string): string {
-  return reportSql(file).replace(/\bAND TRUE\b|\bWHERE TRUE\b/, (m) => m.replace('TRUE', `${column} = '${code}'`));
+  return reportSql(file, `${column} = '${code}'`);
 }
 
 /** The masking rule as migration 003 wrote it (split on white space, first letter of each word kept). */
@@ -269,6 +269,9 @@ async function expectReportsMatchRaw(db: Queryable, day: string): Promise<void> 
   const lobbyDuty = await q(scopedReportSql('ttemanning.sql', 'b.lobby_code', dutyLobby), [day]);
   expect(lobbyDuty.length).toBeGreaterThan(0);
   expect(lobbyDuty).toEqual(duty.filter((r) => r.lobby === dutyLobby));
+  // Its page count (per-lobby rows, migration 023) is the number of rows listed, India-wide and for the lobby.
+  expect(Number((await q(reportSql('ttemanning.count.sql'), [day]))[0]?.total)).toBe(duty.length);
+  expect(Number((await q(scopedReportSql('ttemanning.count.sql', 'b.lobby_code', dutyLobby), [day]))[0]?.total)).toBe(lobbyDuty.length);
 
   const week = await q(reportSql('dash_psgn_7days.sql'), [day]);
   const raw7 = await q(RAW.psgn7days, [day]);
@@ -510,6 +513,14 @@ describe.each(TEST_DRIVERS)('run-date partitions and rollups on %s', (driver) =>
       expect(manningDays.rows[0]?.n, 'rollup_manning_day before the cutoff').toBe(0);
       const eftDays = await u.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rollup_eft_day WHERE issue_date < $1::date', [cutoff]);
       expect(eftDays.rows[0]?.n, 'rollup_eft_day before the cutoff').toBe(0);
+      // TTE Manning's lobby counts: none left for duty dates whose runs are all gone, and the rest still its row count.
+      const dutyLobbies = await u.db.query<{ n: number }>('SELECT count(*)::int AS n FROM rollup_tte_duty_lobby WHERE duty_date < $1::date', [cutoff]);
+      expect(dutyLobbies.rows[0]?.n, 'rollup_tte_duty_lobby before the cutoff').toBe(0);
+      for (const day of [cutoff, addDays(cutoff, 1), addDays(cutoff, 2)]) {
+        const listed = (await u.db.query(reportSql('ttemanning.sql'), [day])).rows.length;
+        expect(listed, `TTE Manning ${day}`).toBeGreaterThan(0);
+        expect(Number((await u.db.query<{ total: number }>(reportSql('ttemanning.count.sql'), [day])).rows[0]?.total), `TTE Manning count ${day}`).toBe(listed);
+      }
       const parts = await listRunPartitions(u.db, 'passengers');
       expect(parts).not.toContain(`passengers_r${addDays(cutoff, -1).replaceAll('-', '')}`);
       expect(parts).toContain(`passengers_r${cutoff.replaceAll('-', '')}`);

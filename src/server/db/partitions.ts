@@ -89,7 +89,11 @@ export async function dropRunDatesBefore(db: Db, cutoff: string): Promise<string
       // day rows (rollup_sync_day, rollup_eft_day: not per run) of every (date, division) those runs fed, from the
       // runs kept; the EFT day rows of the 31 dates after them too (their TTE counts look back at the dropped dates).
       await tx.query(`SELECT hht_fill_rollups($1, $2, ARRAY['sync', 'efts'])`, [lo, hi]);
-      for (const t of ['beats', 'run_coaches', ...ROLLUP_TABLES, 'train_runs']) {
+      await del('beats');
+      // With the beats gone, refreshing the runs' duty rows empties them and redoes the per-lobby TTE counts
+      // (rollup_tte_duty_lobby, per duty date) of the dates they fed.
+      await tx.query('SELECT hht_fill_tte_duty($1, $2)', [lo, hi]);
+      for (const t of ['run_coaches', ...ROLLUP_TABLES, 'train_runs']) {
         await del(t);
       }
       // Day rows of the manning rollup (migration 021) are per run date, not per run: the date's go with it.

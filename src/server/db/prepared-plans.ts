@@ -19,7 +19,7 @@
 /** Executions per session PostgreSQL plans for their values before it may choose a generic plan. */
 export const CUSTOM_PLAN_RUNS = 5;
 /** Later executions compared before a trial starts; one much slower execution starts it at once. */
-const LATER_RUNS_TO_JUDGE = 2;
+export const LATER_RUNS_TO_JUDGE = 2;
 /** Pairs (one unprepared, one prepared) a trial compares, unless two pairs already show a gross difference. */
 export const TRIAL_PAIRS = 5;
 /** Executions after a trial that kept the statement prepared before another trial may start. */
