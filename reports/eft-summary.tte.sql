@@ -2,8 +2,9 @@
 -- Reads the EFT rollup (migration 018: per IST issue date, run and TTE, the payment modes as columns). One row per TTE: tens of
 -- thousands India-wide, so the view is paged by the server. A TTE's runs are the rows that start their (run, TTE)
 -- pair within the range (migration 020: pair_prev_date), so no DISTINCT sort. Names are looked up per answer row
--- (subqueries, which PostgreSQL evaluates after the sort and the page's LIMIT: 50 look-ups, not one per TTE), and
--- the page's count (which reads no name) skips them.
+-- (subqueries, which PostgreSQL evaluates after the sort and the page's LIMIT: 50 look-ups, not one per TTE). The
+-- page's count comes from the EFT day rollup (eft-summary.tte.count.sql). The order by amount over a chosen range
+-- cannot be kept ahead, so a page still groups the range's rows: its time grows with the country's TTEs.
 SELECT e.tte_id,
        (SELECT t.name FROM ttes t WHERE t.tte_id = e.tte_id) AS tte_name,
        (SELECT t.designation FROM ttes t WHERE t.tte_id = e.tte_id) AS designation,
