@@ -99,8 +99,10 @@ describe('a count SQL (source.count)', () => {
       change(def);
       f.text = JSON.stringify(def);
     };
+    edit('reports/eft-summary.json', (def) => {
+      def.source.count = 'eft-summary.tte.count.sql'; // EFT Summary itself is client-paged (its TTE-wise tab is not)
+    });
     edit('reports/ttemanning.json', (def) => {
-      def.source.count = 'ttemanning_active_users.count.sql'; // TTE Manning itself is client-paged
       const tab = def.tabs?.[0];
       if (tab) tab.source.count = 'nowhere.count.sql';
     });
@@ -109,9 +111,9 @@ describe('a count SQL (source.count)', () => {
     });
     const errors = checkDefinitions(input).errors.map((e) => `${e.file} ${e.pointer}: ${e.reason}`);
     expect(errors).toEqual([
+      'reports/eft-summary.json /source/count: a count SQL serves server paging only: this view is not server-paged',
       'reports/sync_delay_new.json /source/count: SQL must contain {{scope}} where the row-scope predicate goes',
       'reports/sync_delay_new.json /source/count: named parameter :ghost is not a filter field or a key of source.params',
-      'reports/ttemanning.json /source/count: a count SQL serves server paging only: this view is not server-paged',
       'reports/ttemanning.json /tabs/0/source/count: SQL file reports/nowhere.count.sql does not exist',
     ]);
   });
