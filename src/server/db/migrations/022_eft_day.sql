@@ -27,18 +27,26 @@ CREATE INDEX rollup_eft_day_date ON rollup_eft_day (issue_date, div_code);
 -- A TTE's previous EFT date in a division, looked up for each TTE of the dates being redone.
 CREATE INDEX rollup_efts_tte ON rollup_efts (div_code, tte_id, issue_date);
 
+-- Takes, in order, the transaction's advisory locks of one class for the 64 buckets the names fall in: a batch waits
+-- for another that holds one of its names (so each recomputes from the other's committed rows), two batches cannot
+-- wait on each other, and a seed filling thousands of names holds at most 64 locks (max_locks_per_transaction).
+CREATE FUNCTION hht_lock_buckets(lock_class int, names text[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  b int;
+BEGIN
+  FOR b IN SELECT DISTINCT hashtext(n) & 63 FROM unnest(names) AS n ORDER BY 1 LOOP
+    PERFORM pg_advisory_xact_lock(lock_class, b);
+  END LOOP;
+END
+$$;
+
 -- Redoes the day rows of the given (issue date, division) pairs and of the 31 dates after each in its division: an
 -- EFT date of a TTE added or gone changes the gap of that TTE's next EFT date. Live EFTs arrive for today, so the
 -- later dates are mostly not there yet.
 CREATE FUNCTION hht_fill_eft_day(keys hht_day_division[]) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  b int;
 BEGIN
-  -- One batch at a time per division (its dates depend on each other), in 64 lock buckets taken in order as in
-  -- hht_fill_sync_day, so two batches cannot wait on each other and a seed holds at most 64 locks.
-  FOR b IN SELECT DISTINCT hashtext(u.div_code) & 63 FROM unnest(keys) u ORDER BY 1 LOOP
-    PERFORM pg_advisory_xact_lock(4242022, b);
-  END LOOP;
+  -- One batch at a time per division: its dates depend on each other.
+  PERFORM hht_lock_buckets(4242022, ARRAY(SELECT u.div_code FROM unnest(keys) u));
   DELETE FROM rollup_eft_day d
    USING (SELECT u.div_code, min(u.event_date) AS lo, max(u.event_date) + 31 AS hi FROM unnest(keys) u GROUP BY u.div_code) s
    WHERE d.div_code = s.div_code AND d.issue_date BETWEEN s.lo AND s.hi;

@@ -24,13 +24,9 @@ CREATE INDEX rollup_tte_duty_lobby_date ON rollup_tte_duty_lobby (duty_date, lob
 CREATE TYPE hht_day_lobby AS (duty_date date, lobby_code text);
 
 CREATE FUNCTION hht_fill_tte_duty_lobby(keys hht_day_lobby[]) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  b int;
 BEGIN
-  -- One batch at a time per (date, lobby), in 64 lock buckets taken in order, as hht_fill_sync_day does.
-  FOR b IN SELECT DISTINCT hashtext(u.duty_date::text || '/' || u.lobby_code) & 63 FROM unnest(keys) u ORDER BY 1 LOOP
-    PERFORM pg_advisory_xact_lock(4242023, b);
-  END LOOP;
+  -- One batch at a time per (date, lobby).
+  PERFORM hht_lock_buckets(4242023, ARRAY(SELECT u.duty_date::text || '/' || u.lobby_code FROM unnest(keys) u));
   DELETE FROM rollup_tte_duty_lobby l USING unnest(keys) u WHERE l.duty_date = u.duty_date AND l.lobby_code = u.lobby_code;
   INSERT INTO rollup_tte_duty_lobby
   SELECT d.duty_date, d.zone_code, d.div_code, d.lobby_code, count(DISTINCT d.tte_id)
