@@ -7,7 +7,7 @@
 -- It serves every read by date, so the index by date alone goes.
 DROP INDEX rollup_tte_duty_date;
 CREATE INDEX rollup_tte_duty_order ON rollup_tte_duty (duty_date, lobby_code, tte_id);
--- The TTE's rows of a date, for the rows of one run being redone.
+-- A TTE's rows of a date: the report's per-row look-up of the coaches manned over the lobbies shown.
 CREATE INDEX rollup_tte_duty_tte ON rollup_tte_duty (tte_id, duty_date);
 
 -- The report's rows per duty date and lobby: its TTEs with a beat of a run that started on the date or up to three
