@@ -162,7 +162,7 @@ SELECT tr.zone_code AS zone,
        round(100.0 * count(*) FILTER (WHERE e.payment_mode <> 'CASH') / count(*), 1) AS digital_pct
     FROM efts e LEFT JOIN ttes t ON t.tte_id = e.tte_id
    WHERE e.issued_at >= $1::date::timestamp AT TIME ZONE 'Asia/Kolkata' AND e.issued_at < ($2::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
-   GROUP BY e.tte_id, t.name, e.lobby_code, e.div_code, e.zone_code ORDER BY sum(e.total) DESC, e.tte_id`,
+   GROUP BY e.tte_id, t.name, e.lobby_code, e.div_code, e.zone_code ORDER BY sum(e.total) DESC, e.tte_id, e.lobby_code, e.div_code, e.zone_code`,
   activeUsers: `SELECT ce.lobby_code AS lobby, ce.tte_id, te.name AS tte_name, te.designation,
        string_agg(DISTINCT ce.device_id, ', ') AS hht_ids, string_agg(DISTINCT tr.train_no, ', ') AS trains, count(*)::int AS events,
        count(*) FILTER (WHERE ce.sync_time IS NULL)::int AS pending, min(ce.device_time) AS first_event_at,
@@ -336,6 +336,36 @@ async function expectReportsMatchRaw(db: Queryable, day: string): Promise<void> 
   );
 }
 
+
+/**
+ * Every kept range of TTE-wise EFT Summary (migration 024) against the raw EFTs: its kept rows are exactly the range's
+ * rows that come before its bound in the report's order (every row when it has none). Returns the ranges checked and
+ * how many of them had let rows go.
+ */
+async function expectRankedRangesMatchRaw(db: Queryable): Promise<{ ranges: number; cut: number }> {
+  const raw = `SELECT g.lo, g.hi, s.tte_id, s.lobby_code, s.div_code, s.zone_code, s.eft_count, s.trains_worked, s.amount, s.cash, s.digital, s.digital_pct
+    FROM rollup_eft_rank_range g
+    CROSS JOIN LATERAL (
+          SELECT e.tte_id, e.lobby_code, e.div_code, e.zone_code, count(*)::int AS eft_count, count(DISTINCT e.run_id)::int AS trains_worked,
+                 sum(e.total) AS amount, COALESCE(sum(e.total) FILTER (WHERE e.payment_mode = 'CASH'), 0) AS cash,
+                 COALESCE(sum(e.total) FILTER (WHERE e.payment_mode <> 'CASH'), 0) AS digital,
+                 round(100.0 * count(*) FILTER (WHERE e.payment_mode <> 'CASH') / count(*), 1) AS digital_pct
+            FROM efts e
+           WHERE e.issued_at >= g.lo::timestamp AT TIME ZONE 'Asia/Kolkata' AND e.issued_at < (g.hi + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
+           GROUP BY e.tte_id, e.lobby_code, e.div_code, e.zone_code) s
+   WHERE g.bound_amount IS NULL OR s.amount > g.bound_amount
+      OR (s.amount = g.bound_amount AND (s.tte_id, s.lobby_code, s.div_code, s.zone_code) < (g.bound_tte, g.bound_lobby, g.bound_div, g.bound_zone))`;
+  const kept = `SELECT lo, hi, tte_id, lobby_code, div_code, zone_code, eft_count, trains_worked, amount, cash, digital, digital_pct FROM rollup_eft_rank`;
+  const extra = await db.query<Row>(`(${kept}) EXCEPT ALL (${raw}) LIMIT 5`);
+  expect(extra.rows, 'kept rows that are not the range\'s first rows').toEqual([]);
+  const missing = await db.query<Row>(`(${raw}) EXCEPT ALL (${kept}) LIMIT 5`);
+  expect(missing.rows, 'first rows of a range that are not kept').toEqual([]);
+  const n = (await db.query<{ ranges: number; cut: number }>(
+    'SELECT count(*)::int AS ranges, (count(*) FILTER (WHERE bound_amount IS NOT NULL))::int AS cut FROM rollup_eft_rank_range',
+  )).rows[0];
+  return { ranges: Number(n?.ranges), cut: Number(n?.cut) };
+}
+
 describe.each(TEST_DRIVERS)('run-date partitions and rollups on %s', (driver) => {
   let t: TestDb & { today: string };
   const count = async (sql: string, params: unknown[] = []): Promise<number> =>
@@ -480,6 +510,102 @@ describe.each(TEST_DRIVERS)('run-date partitions and rollups on %s', (driver) =>
         [pair.event_id, pair.div_code],
       );
       expect(Number(byLobby.rows[0]?.n)).toBe(Number(byDivision.rows[0]?.n) + 1);
+    } finally {
+      await u.drop();
+    }
+  });
+
+
+  it('keeps the first rows of every TTE-wise EFT range in order, through the seed, syncs, corrections and retention', async () => {
+    const u = await cloneSeededTestDb(driver);
+    try {
+      const tteSql = reportSql('eft-summary.tte.sql');
+      const from = addDays(u.today, -7);
+      // As seeded (a day at a time, the sync path's upkeep): every range of the window is kept, and matches.
+      const seeded = await expectRankedRangesMatchRaw(u.db);
+      const days = await u.db.query<{ n: number }>('SELECT count(DISTINCT issue_date)::int AS n FROM rollup_efts');
+      expect(seeded.ranges).toBeGreaterThanOrEqual(32 * (Number(days.rows[0]?.n) - 1));
+      // Kept two rows a range, the seed's upkeep again a day at a time: ranges let rows go, and still match.
+      await u.db.exec(`CREATE OR REPLACE FUNCTION hht_eft_rank_depth() RETURNS int LANGUAGE sql STABLE AS 'SELECT 2'`);
+      await u.db.exec('DELETE FROM rollup_eft_rank; DELETE FROM rollup_eft_rank_range');
+      const runDates = await u.db.query<{ d: string }>(`SELECT DISTINCT start_date::text AS d FROM train_runs ORDER BY 1`);
+      for (const { d } of runDates.rows) await u.db.query('SELECT hht_fill_rollups_for_date($1::date)', [d]);
+      const small = await expectRankedRangesMatchRaw(u.db);
+      expect(small.cut, 'ranges that let rows go').toBeGreaterThan(small.ranges / 2);
+      await expectReportsMatchRaw(u.db, u.today);
+      await u.db.query('SELECT hht_build_eft_rank()');
+      expect(await expectRankedRangesMatchRaw(u.db)).toEqual(small);
+
+      // A first page within the kept rows never groups the range (PostgreSQL stops at the LIMIT).
+      const plan = (await u.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) SELECT * FROM (${tteSql}) q LIMIT 2`, [from, u.today]))
+        .rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Scan.* on rollup_efts[^\n]*never executed/);
+
+      // A synced EFT larger than any puts its TTE first; taking it back puts the list back as it was.
+      const before = (await u.db.query<Row>(tteSql, [from, u.today])).rows;
+      const beat = (await u.db.query<{ beat_id: number; run_id: number; device_id: string; tte_id: string }>(
+        `SELECT b.beat_id, b.run_id, b.device_id, b.tte_id FROM beats b JOIN devices d USING (device_id)
+          WHERE d.status = 'IN_SERVICE' AND b.run_id IN (SELECT run_id FROM train_runs WHERE start_date = $1::date)
+          ORDER BY b.beat_id DESC LIMIT 1`, [u.today])).rows[0];
+      expect(beat).toBeDefined();
+      if (!beat) return;
+      const ends = (await u.db.query<{ src: string; dest: string }>(
+        'SELECT t.src_station AS src, t.dest_station AS dest FROM train_runs r JOIN trains t USING (train_no) WHERE r.run_id = $1', [beat.run_id],
+      )).rows[0];
+      const issuedAt = `${u.today}T15:00:00+05:30`;
+      await ingestBatch(u.db, {
+        deviceId: beat.device_id, batchId: 'rank-1', receivedAt: new Date(`${u.today}T15:10:00+05:30`),
+        records: [{
+          id: 'rank-r1', type: 'EFT', beatId: Number(beat.beat_id), eftNo: 'EFRANK1', psgnName: 'Test Passenger', fromStation: ends?.src ?? '',
+          toStation: ends?.dest ?? '', reason: 'TICKETLESS', excessFare: 90000, excessCharge: 9000, total: 99000, paymentMode: 'CASH', issuedAt,
+        }],
+      });
+      const after = (await u.db.query<Row>(`${tteSql} LIMIT 3`, [from, u.today])).rows;
+      expect(after[0]?.tte_id).toBe(beat.tte_id);
+      await expectRankedRangesMatchRaw(u.db);
+      await expectReportsMatchRaw(u.db, u.today);
+      await u.db.query(`DELETE FROM efts WHERE eft_no = 'EFRANK1'`);
+      await u.db.query('SELECT hht_fill_rollups($1::bigint, $1::bigint + 1)', [beat.run_id]);
+      await expectRankedRangesMatchRaw(u.db);
+      expect((await u.db.query<Row>(tteSql, [from, u.today])).rows).toEqual(before);
+
+      // Retention lets go the ranges holding the dropped dates; the rest still match, and ranges not kept are grouped.
+      const cutoff = addDays(u.today, -20);
+      const lastDropped = await u.db.query<{ d: string }>('SELECT max(issue_date)::text AS d FROM rollup_efts WHERE run_id < $1', [runIdRange(cutoff)[0]]);
+      expect(lastDropped.rows[0]?.d).toBeTruthy();
+      await dropRunDatesBefore(u.db, cutoff);
+      const kept = await expectRankedRangesMatchRaw(u.db);
+      expect(kept.ranges).toBeGreaterThan(0);
+      const oldest = await u.db.query<{ lo: string }>('SELECT min(lo)::text AS lo FROM rollup_eft_rank_range');
+      expect(String(oldest.rows[0]?.lo) > String(lastDropped.rows[0]?.d), 'no kept range holds a dropped EFT date').toBe(true);
+      await expectReportsMatchRaw(u.db, u.today);
+      const ungrouped = (await u.db.query<Row>(tteSql, [addDays(cutoff, -1), addDays(cutoff, 5)])).rows;
+      expect(pick(ungrouped, ['tte_id', 'lobby_code', 'eft_count', 'amount'])).toEqual(
+        pick((await u.db.query<Row>(RAW.tteEft, [addDays(cutoff, -1), addDays(cutoff, 5)])).rows, ['tte_id', 'lobby_code', 'eft_count', 'amount']),
+      );
+
+      // Ties at the bound: every EFT made 100 rupees, so many TTEs have equal amounts; the cut goes by TTE, lobby,
+      // division and zone, and the report lists each row once. (Lowered amounts fall behind their bounds and leave the
+      // kept rows, which stay right but fewer; a build makes them whole again.)
+      await u.db.query('UPDATE efts SET total = 100');
+      await u.db.query(`SELECT hht_fill_rollups(min(run_id), max(run_id) + 1, ARRAY['efts']) FROM train_runs`);
+      await expectRankedRangesMatchRaw(u.db);
+      await u.db.query('SELECT hht_build_eft_rank()');
+      const tied = await u.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM rollup_eft_rank_range g JOIN rollup_eft_rank k ON k.lo = g.lo AND k.hi = g.hi AND k.amount = g.bound_amount',
+      );
+      expect(Number(tied.rows[0]?.n), 'kept rows tied with their bound').toBeGreaterThan(0);
+      await expectRankedRangesMatchRaw(u.db);
+      await expectReportsMatchRaw(u.db, u.today);
+      await ingestBatch(u.db, {
+        deviceId: beat.device_id, batchId: 'rank-2', receivedAt: new Date(`${u.today}T15:20:00+05:30`),
+        records: [{
+          id: 'rank-r2', type: 'EFT', beatId: Number(beat.beat_id), eftNo: 'EFRANK2', psgnName: 'Test Passenger', fromStation: ends?.src ?? '',
+          toStation: ends?.dest ?? '', reason: 'TICKETLESS', excessFare: 80, excessCharge: 20, total: 100, paymentMode: 'UPI', issuedAt,
+        }],
+      });
+      await expectRankedRangesMatchRaw(u.db);
+      await expectReportsMatchRaw(u.db, u.today);
     } finally {
       await u.drop();
     }

@@ -88,6 +88,9 @@ export async function dropRunDatesBefore(db: Db, cutoff: string): Promise<string
       // With the date's events and EFTs gone, refreshing its runs' sync and EFT rollups empties them and redoes the
       // day rows (rollup_sync_day, rollup_eft_day: not per run) of every (date, division) those runs fed, from the
       // runs kept; the EFT day rows of the 31 dates after them too (their TTE counts look back at the dropped dates).
+      // TTE-wise EFT ranges (migration 024) holding the date's EFT dates are let go first: they are the oldest kept,
+      // and redoing them would recompute every TTE of those dates in each.
+      await tx.query('SELECT hht_forget_eft_rank($1, $2)', [lo, hi]);
       await tx.query(`SELECT hht_fill_rollups($1, $2, ARRAY['sync', 'efts'])`, [lo, hi]);
       await del('beats');
       // With the beats gone, refreshing the runs' duty rows empties them and redoes the per-lobby TTE counts
