@@ -10,7 +10,8 @@ import type { Queryable } from './types';
  * of the (date, division) pairs a refreshed run fed, from rollup_sync, so it is not listed here (retention clears it
  * by refreshing the dropped runs' sync part, see partitions.ts). So is rollup_eft_day (migration 022, per IST date
  * and division with its lobbies), redone by hht_fill_efts from rollup_efts for the (date, division) pairs a run fed
- * and the 31 dates after them.
+ * and the 31 dates after them, and so are the TTE-wise EFT ranks (migration 024, per date range: rollup_eft_rank and
+ * its ranges), kept by hht_fill_efts for the TTEs a run fed and let go by retention (hht_forget_eft_rank).
  */
 export const ROLLUP_TABLES = [
   'rollup_run_passengers', 'rollup_sync', 'rollup_efts', 'rollup_tdrs', 'rollup_run_vacancies', 'rollup_run_manning', 'rollup_coach_manning',
