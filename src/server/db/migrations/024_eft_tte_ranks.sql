@@ -202,28 +202,24 @@ BEGIN
 END
 $$;
 
--- hht_fill_efts (migration 022) now also keeps the ranked rows of the TTEs its runs fed before and after.
+-- hht_fill_efts (migration 022) now also keeps the ranked rows of the TTEs its runs fed before and after; the day
+-- rows' (date, division) pairs are those triples' own.
 CREATE OR REPLACE FUNCTION hht_fill_efts(lo bigint, hi bigint) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  keys hht_day_division[];
-  ttes hht_day_division_tte[];
+  before hht_day_division_tte[];
+  changed hht_day_division_tte[];
 BEGIN
-  SELECT array_agg(DISTINCT (issue_date, div_code)::hht_day_division), array_agg(DISTINCT (issue_date, div_code, tte_id)::hht_day_division_tte)
-    INTO keys, ttes
+  SELECT array_agg(DISTINCT (issue_date, div_code, tte_id)::hht_day_division_tte) INTO before
     FROM rollup_efts WHERE run_id >= lo AND run_id < hi;
   PERFORM hht_fill_eft_runs(lo, hi);
-  PERFORM hht_fill_eft_day(ARRAY(
+  changed := ARRAY(
     SELECT DISTINCT k FROM (
-      SELECT unnest(COALESCE(keys, '{}')) AS k
-      UNION ALL
-      SELECT (issue_date, div_code)::hht_day_division FROM rollup_efts WHERE run_id >= lo AND run_id < hi
-    ) u));
-  PERFORM hht_fill_eft_rank(ARRAY(
-    SELECT DISTINCT k FROM (
-      SELECT unnest(COALESCE(ttes, '{}')) AS k
+      SELECT unnest(COALESCE(before, '{}')) AS k
       UNION ALL
       SELECT (issue_date, div_code, tte_id)::hht_day_division_tte FROM rollup_efts WHERE run_id >= lo AND run_id < hi
-    ) u));
+    ) u);
+  PERFORM hht_fill_eft_day(ARRAY(SELECT DISTINCT (c.event_date, c.div_code)::hht_day_division FROM unnest(changed) c));
+  PERFORM hht_fill_eft_rank(changed);
 END
 $$;
 
