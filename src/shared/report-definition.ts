@@ -3,7 +3,7 @@
  * authority; these types mirror it and are only trusted after validation (src/shared/definitions).
  */
 import type { ColumnTypeName } from './column-types';
-import type { ReportHindi } from './definitions/hindi';
+import type { ReportHindi } from './definitions/hindi-blocks';
 
 export type JsonObject = { [key: string]: unknown };
 

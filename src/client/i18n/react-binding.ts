@@ -1,5 +1,5 @@
 import { initReactI18next } from 'react-i18next';
-import { i18n } from './index';
+import { i18n } from './instance';
 
 /**
  * react-i18next for the signed-in screens (useTranslation), bound to the portal's i18next instance. Loaded with

@@ -1,12 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Toast } from 'primereact/toast';
-import type { NoticeSeverity } from './session';
-
-export interface QueuedNotice {
-  id: number;
-  severity: NoticeSeverity;
-  text: string;
-}
+import type { QueuedNotice } from './notices';
 
 /**
  * The session's toasts (top right, 6 s). A chunk of its own, loaded with the first notice, so the login screen's

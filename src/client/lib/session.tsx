@@ -7,7 +7,7 @@ import { parseProfile, type UserProfile } from '../../shared/profile';
 import { api, endSession, onSessionEnd, SessionEndedError, tokenSubject, tokens } from './api';
 import { decryptValue, encryptValue } from './payload-crypto';
 import { localizeMessage } from '../i18n/messages';
-import type { QueuedNotice } from './SessionToasts';
+import type { NoticeSeverity, QueuedNotice } from './notices';
 
 const SessionToasts = lazy(() => import('./SessionToasts'));
 
@@ -15,8 +15,6 @@ const SessionToasts = lazy(() => import('./SessionToasts'));
 export const ACCESS_TOKEN = STORAGE_KEYS.accessToken;
 export const REFRESH_TOKEN = STORAGE_KEYS.refreshToken;
 export const ENCRYPT = STORAGE_KEYS.trains;
-
-export type NoticeSeverity = 'success' | 'info' | 'warn' | 'error';
 
 export interface SessionValue {
   /** The decrypted, validated profile; null until the guard (or the login) has fetched it. */

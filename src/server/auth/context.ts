@@ -4,33 +4,16 @@ import type { Db, Queryable } from '../db';
 import { HttpError } from '../plugins/errors';
 import { isShiftable } from '../clock';
 import { AUTH_LIMITS, SERVER_MESSAGES } from '../../shared/auth-contract';
-import type { UserLevel } from '../../shared/constants';
 import { decryptPayload } from '../../shared/crypto';
 import { hitRateLimit } from './rate-limit';
 import { keyedHash } from './secrets';
 import { LogSmsSender, type SmsSender } from './sms';
 import { AccessTokens } from './tokens';
 import { SessionCache } from './session-cache';
-import type { SessionRow } from './sessions';
+import { USER_COLUMNS, type SessionRow, type UserRow } from './user-rows';
 import type { AuthOptions, RateLimits } from './options';
 
-export interface UserRow {
-  user_id: string;
-  password_hash: string;
-  name: string;
-  designation: string;
-  user_level: UserLevel;
-  rly_code: string | null;
-  div_code: string | null;
-  lobby_code: string | null;
-  off_code: string | null;
-  off_type: string | null;
-  mobile_no: string;
-  active: boolean;
-}
-
-export const USER_COLUMNS = `u.user_id, u.password_hash, u.name, u.designation, u.user_level, u.rly_code, u.div_code,
-  u.lobby_code, u.off_code, u.off_type, u.mobile_no, u.active`;
+export { USER_COLUMNS, type UserRow };
 
 export const encryptedField = { type: 'string', minLength: 1, maxLength: 4096 } as const;
 

@@ -1,13 +1,8 @@
 import type { TokenPair } from '../../shared/auth-contract';
 import { AUTH_LIMITS } from '../../shared/auth-contract';
-import { USER_COLUMNS, iso, type AuthContext, type UserRow } from './context';
+import { iso, type AuthContext } from './context';
+import { USER_COLUMNS, type SessionRow } from './user-rows';
 import { randomToken, tokenHash } from './secrets';
-
-export interface SessionRow extends UserRow {
-  session_id: string;
-  revoked_at: string | null;
-  expires_at: Date | string;
-}
 
 export type SessionState = { state: 'ok'; row: SessionRow } | { state: 'invalid' } | { state: 'expired' };
 

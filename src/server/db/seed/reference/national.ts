@@ -1,7 +1,7 @@
 import { Rng } from '../prng';
 import { CORRIDORS, corridorStops } from './corridors';
 import { STATIONS } from './geography';
-import type { TrainSpec, TrainType } from './trains';
+import type { TrainSpec, TrainType } from './train-spec';
 
 /**
  * The national scale's generated trains. The reference data has 59 real trains; Indian Railways runs about

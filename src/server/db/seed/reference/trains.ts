@@ -1,6 +1,9 @@
 import { corridorStops } from './corridors';
 import { zoneOfDivision } from './geography';
 import { nationalTrains } from './national';
+import type { TrainSpec, TrainType } from './train-spec';
+
+export type { TrainSpec, TrainType };
 
 /**
  * The train catalogue. Each scale carries the trains whose tier is at or below its level, so a larger
@@ -9,26 +12,6 @@ import { nationalTrains } from './national';
 export type SeedScale = 'tiny' | 'small' | 'medium' | 'large' | 'national';
 export const SCALES: readonly SeedScale[] = ['tiny', 'small', 'medium', 'large', 'national'];
 const SCALE_TIER: Record<SeedScale, number> = { tiny: 0, small: 1, medium: 2, large: 3, national: 4 };
-
-export type TrainType = 'RAJDHANI' | 'SHATABDI' | 'DURONTO' | 'VANDE_BHARAT' | 'SUPERFAST' | 'MAIL_EXP';
-
-export interface TrainSpec {
-  no: string;
-  name: string;
-  type: TrainType;
-  corridor: string;
-  from: string;
-  to: string;
-  dep: string; // departure from the source, HH:MM
-  div: string; // owning division
-  days: string; // Monday..Sunday as Y/N
-  tier: number;
-  /** Coach list used at scale tiny (kept tiny so tests seed in seconds). */
-  tinyConsist?: string;
-  /** Replaces a corridor end station (e.g. Hazrat Nizamuddin instead of New Delhi). */
-  alias?: Record<string, string>;
-  consist?: string;
-}
 
 export const DAILY = 'YYYYYYY';
 
