@@ -7,7 +7,7 @@ import { insertUser, loginAs, randomIp, type SignedIn } from '../support/login';
 import { fuzzBody, fuzzQuery, type FuzzContext } from '../support/fuzz-values';
 import { buildApp } from '../../src/server/app';
 import { manualClock } from '../../src/server/clock';
-import { Rng } from '../../src/server/db/seed/prng';
+import { Rng } from '../../src/server/demo/prng';
 import { istNoon } from './extras-users';
 
 /**

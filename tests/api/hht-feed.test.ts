@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DRIVERS, createTestDb, type TestDb } from '../support/db';
 import { SEED_TODAY } from '../support/seeded';
-import { ensureSeeded } from '../../src/server/db/seed';
+import { ensureSeeded } from '../../src/server/demo';
 import { manualClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db';
-import { startFeed } from '../../src/server/hht/feed';
+import { startFeed } from '../../src/server/demo/feed';
 
 const SLOW = 600_000;
 /** IST wall time of the test day as a UTC instant. */

@@ -8,7 +8,7 @@ import { freePort } from '../support/server';
 import { serverReady } from '../support/server-ready';
 import { openDb, type Db } from '../../src/server/db';
 import { migrate } from '../../src/server/db/migrate';
-import { ensureSeeded } from '../../src/server/db/seed';
+import { ensureSeeded } from '../../src/server/demo';
 import { issueCredential } from '../../src/server/hht/credentials';
 import type { HhtRecord } from '../../src/shared/hht-sync';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../support/db';
-import { seedNational, nationalDays } from '../../src/server/db/seed/national';
-import { buildReference } from '../../src/server/db/seed/reference';
-import { generateRun, runsOn, RUN_TABLES } from '../../src/server/db/seed/runs';
+import { seedNational, nationalDays } from '../../src/server/demo/national';
+import { buildReference } from '../../src/server/demo/reference';
+import { generateRun, runsOn, RUN_TABLES } from '../../src/server/demo/runs';
 import { PARTITIONED_TABLES } from '../../src/server/db/partitions';
 
 // The national loader writes with COPY, which only a PostgreSQL server has: this runs when TEST_DATABASE_URL is set.

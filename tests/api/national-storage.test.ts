@@ -11,9 +11,9 @@ import {
   PARTITIONS_AHEAD_DAYS,
   runIdRange,
 } from '../../src/server/db/partitions';
-import { addDays } from '../../src/server/db/seed/runs';
-import { RUN_TABLES } from '../../src/server/db/seed/runs';
-import { WINDOW_PAST } from '../../src/server/db/seed';
+import { addDays } from '../../src/server/demo/runs';
+import { RUN_TABLES } from '../../src/server/demo/runs';
+import { WINDOW_PAST } from '../../src/server/demo';
 import type { Queryable } from '../../src/server/db';
 
 /** A report's SQL file with its date parameter bound and scope opened (every row: what India-wide users see) or the given predicate. */

@@ -16,7 +16,7 @@ import { parseFilter } from '../../src/server/reports/filter';
 import { runView, runViewJson } from '../../src/server/reports/executor';
 import { learntJsonPlan } from '../../src/server/reports/json-rows';
 import type { ColumnDef } from '../../src/shared/report-definition';
-import { addDays } from '../../src/server/db/seed/runs';
+import { addDays } from '../../src/server/demo/runs';
 
 const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
 const byId = new Map(checked.reports.map((r) => [r.definition.id, r]));

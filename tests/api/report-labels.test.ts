@@ -13,7 +13,7 @@ import { readDefinitionFiles } from '../../src/server/reports/definition-files';
 import { parseFilter } from '../../src/server/reports/filter';
 import { runView } from '../../src/server/reports/executor';
 import { columnPlain, columnText } from '../../src/shared/column-types';
-import { addDays } from '../../src/server/db/seed/runs';
+import { addDays } from '../../src/server/demo/runs';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { buildTestApp } from '../support/app';

@@ -6,7 +6,7 @@ import { checkDefinitions } from '../../src/shared/definitions/validate';
 import { readDefinitionFiles } from '../../src/server/reports/definition-files';
 import { parseFilter } from '../../src/server/reports/filter';
 import { runView } from '../../src/server/reports/executor';
-import { addDays } from '../../src/server/db/seed/runs';
+import { addDays } from '../../src/server/demo/runs';
 
 const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
 const report = checked.reports.find((r) => r.definition.id === 'digitalpayment');

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DRIVERS, createTestDb, type TestDb } from '../support/db';
 import { createSeededTestDb } from '../support/seeded';
 import type { Db } from '../../src/server/db';
-import { ensureSeeded, fillWindow } from '../../src/server/db/seed';
-import { SEED_TABLES } from '../../src/server/db/seed/loader';
+import { ensureSeeded, fillWindow } from '../../src/server/demo';
+import { SEED_TABLES } from '../../src/server/demo/loader';
 
 const SLOW = 240_000;
 const quiet = { log: () => undefined };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, TEST_DRIVERS, type TestDb } from '../support/db';
-import { trainsFor } from '../../src/server/db/seed/reference/trains';
+import { trainsFor } from '../../src/server/demo/reference/trains';
 
 /** stop_departure() (migration 008): the scheduled departure of a timetable stop, whose day_no is its arrival's. */
 describe.each(TEST_DRIVERS)('stop_departure on %s', (driver) => {

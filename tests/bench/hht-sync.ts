@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDb, type Db } from '../../src/server/db';
 import { migrate } from '../../src/server/db/migrate';
-import { ensureSeeded } from '../../src/server/db/seed';
+import { ensureSeeded } from '../../src/server/demo';
 import { istDate } from '../../src/server/clock';
 import { ingestBatch } from '../../src/server/hht/ingest';
 import { validateSyncRequest } from '../../src/server/hht/validate';

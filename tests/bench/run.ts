@@ -18,7 +18,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { openDb } from '../../src/server/db';
 import { migrate } from '../../src/server/db/migrate';
-import { ensureSeeded, type SeedScale } from '../../src/server/db/seed';
+import { ensureSeeded, type SeedScale } from '../../src/server/demo';
 import { istDate } from '../../src/server/clock';
 import { checkDefinitions } from '../../src/shared/definitions/validate';
 import { readDefinitionFiles } from '../../src/server/reports/definition-files';

@@ -1,4 +1,4 @@
-import type { Rng } from '../../src/server/db/seed/prng';
+import type { Rng } from '../../src/server/demo/prng';
 
 /**
  * Generators of bad (and almost good) request input for the API fuzz test: wrong types, huge strings, NUL

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureSeeded } from '../../src/server/db/seed';
+import { ensureSeeded } from '../../src/server/demo';
 import { MIGRATIONS_DIR } from '../../src/server/db/migrate';
 import { createTestDb, createTestDbFrom, sourceKey, type TestDb } from './db';
 
@@ -36,7 +36,7 @@ export async function cloneSeededTestDb(
   return { ...t, today };
 }
 
-const SEED_DIR = new URL('../../src/server/db/seed/', import.meta.url).pathname;
+const SEED_DIR = new URL('../../src/server/demo/', import.meta.url).pathname;
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })

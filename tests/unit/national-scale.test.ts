@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildReference } from '../../src/server/db/seed/reference';
-import { NATIONAL_PAIRS } from '../../src/server/db/seed/reference/national';
-import { nationalPnr } from '../../src/server/db/seed/national';
-import { runsOn } from '../../src/server/db/seed/runs';
-import { forTests } from '../../src/server/db/seed/copy-rows';
-import { formatProgress } from '../../src/server/db/seed/progress';
+import { buildReference } from '../../src/server/demo/reference';
+import { NATIONAL_PAIRS } from '../../src/server/demo/reference/national';
+import { nationalPnr } from '../../src/server/demo/national';
+import { runsOn } from '../../src/server/demo/runs';
+import { forTests } from '../../src/server/demo/copy-rows';
+import { formatProgress } from '../../src/server/demo/progress';
 import { MIN_RETENTION_DAYS, loadConfig, ConfigError } from '../../src/server/config';
-import { WINDOW_PAST } from '../../src/server/db/seed';
+import { WINDOW_PAST } from '../../src/server/demo';
 
 describe('national scale catalogue', () => {
   const ref = buildReference('national');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Rng, hash32 } from '../../src/server/db/seed/prng';
-import { buildReference } from '../../src/server/db/seed/reference';
-import { generateDay } from '../../src/server/db/seed/loader';
-import { addDays, berthType, dayIndex, isHastyAllotmentRun, runIdOf, weekdayMon0, type Row } from '../../src/server/db/seed/runs';
+import { Rng, hash32 } from '../../src/server/demo/prng';
+import { buildReference } from '../../src/server/demo/reference';
+import { generateDay } from '../../src/server/demo/loader';
+import { addDays, berthType, dayIndex, isHastyAllotmentRun, runIdOf, weekdayMon0, type Row } from '../../src/server/demo/runs';
 
 const TODAY = '2026-03-15';
 

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { fillWindow } from '../db/seed';
+import { fillWindow } from '../demo';
 import { maintainPartitions } from '../db/partitions';
 import { istDate, isShiftable, type Clock } from '../clock';
-import { startLiveFeed } from '../hht/start';
+import { startLiveFeed } from '../demo/feed-start';
 import { isLive, seedOptions, type LogLine } from './startup';
 
 export interface BackgroundJobs {

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { openDb, type Db } from '../db';
 import { migrate } from '../db/migrate';
-import { ensureSeeded, fillWindow } from '../db/seed';
+import { ensureSeeded, fillWindow } from '../demo';
 import { insertDemoUsers } from '../auth/demo-users';
 import { istDate, systemClock } from '../clock';
 

@@ -1,4 +1,4 @@
-import { berthType, type Row, type RunRows } from '../db/seed/runs';
+import { berthType, type Row, type RunRows } from './runs';
 import type { HhtRecord } from '../../shared/hht-sync';
 
 /** A record a terminal will sync at `syncTime` (ISO, UTC); null sync time = pending on the device for good. */

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import type { Db } from '../types';
-import { ensureRunPartitions } from '../partitions';
+import type { Db } from '../db/types';
+import { ensureRunPartitions } from '../db/partitions';
 import { buildReference, type Reference } from './reference';
 import { loadReference, refreshDeviceSync } from './loader';
 import { addDays, dayIndex, emptyRunRows, generateRun, RUN_TABLES, runsOn, type RunRows } from './runs';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { istDate, type Clock } from '../clock';
-import { generateDay } from '../db/seed/loader';
-import { buildReference, type Reference, type SeedScale } from '../db/seed/reference';
-import { SCALES } from '../db/seed/reference';
-import { addDays } from '../db/seed/runs';
+import { generateDay } from './loader';
+import { buildReference, type Reference, type SeedScale } from './reference';
+import { SCALES } from './reference';
+import { addDays } from './runs';
 import { applyChanges } from './changes';
 import { planDay, type PlannedChange, type PlannedChart, type PlannedRecord } from './plan';
 import { releaseRecords } from './release';

@@ -1,8 +1,8 @@
-import { bulkInsert } from '../bulk';
-import { ensureRunPartitions } from '../partitions';
-import { fillRollupsForDate } from '../rollups';
-import type { Db, Queryable } from '../types';
-import { relaxForeignKeyTriggers as relaxTriggers } from '../triggers';
+import { bulkInsert } from '../db/bulk';
+import { ensureRunPartitions } from '../db/partitions';
+import { fillRollupsForDate } from '../db/rollups';
+import type { Db, Queryable } from '../db/types';
+import { relaxForeignKeyTriggers as relaxTriggers } from '../db/triggers';
 import type { Reference } from './reference';
 import { emptyRunRows, generateRun, RUN_TABLES, runsOn, type RunRows } from './runs';
 

@@ -1,10 +1,10 @@
-import type { Db } from '../types';
+import type { Db } from '../db/types';
 import { buildReference, SCALES, type Reference, type SeedScale } from './reference';
 import { deleteRunsOf, generateDay, loadDay, loadReference, refreshDeviceSync, tableCounts } from './loader';
 import { addDays } from './runs';
-import { planDay } from '../../hht/plan';
-import { releaseRecords } from '../../hht/release';
-import type { PlannedRecord } from '../../hht/plan';
+import { planDay } from './plan';
+import { releaseRecords } from './release';
+import type { PlannedRecord } from './plan';
 
 export type { SeedScale } from './reference';
 export { SCALES } from './reference';

@@ -2,7 +2,7 @@ import { Rng } from '../prng';
 import { mobileNumber, personName } from '../names';
 import { LOBBIES, lobbiesOf } from './geography';
 import type { SeedScale, Train } from './trains';
-import type { DeviceStatus } from '../../../../shared/devices';
+import type { DeviceStatus } from '../../../shared/devices';
 
 /** TTEs and HHT devices are reference data: a pure function of the scale (through the train catalogue). */
 export interface TteRow {

@@ -5,10 +5,10 @@
  * Migrates the configured database (DATABASE_URL or HHT_DATA_DIR) and seeds it; --reset first empties the
  * domain tables and the device audit (never users). Errors end with one line and exit code 1.
  */
-import { loadConfig, ConfigError } from '../../config';
-import { istDate, systemClock } from '../../clock';
-import { openDb, type Db } from '..';
-import { migrate } from '../migrate';
+import { loadConfig, ConfigError } from '../config';
+import { istDate, systemClock } from '../clock';
+import { openDb, type Db } from '../db';
+import { migrate } from '../db/migrate';
 import { ensureSeeded, fillWindow, isSeedScale, type SeedScale } from '.';
 import { SEED_TABLES } from './loader';
 import { seedNational } from './national';

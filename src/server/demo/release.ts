@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { ingestBatch } from './ingest';
+import { ingestBatch } from '../hht/ingest';
 import type { PlannedRecord } from './plan';
 
 /** Internal batches may be larger than a terminal's: fewer statements when a whole past day is loaded. */
