@@ -17,8 +17,18 @@ const LAYERS = [
     allow: ['src/shared'],
     why: 'the database layer (drivers, migrations, partitions, replicas, rollup upkeep) sits below every domain folder',
   },
-  // The demo generator still lives under db/ and imports terminal sync; it moves to a module of its own above hht.
-  { from: 'src/server/db/seed', allow: ['src/server', 'src/shared'], why: 'the demo generator sits above terminal sync' },
+  {
+    from: 'src/server/hht',
+    allow: ['src/server', 'src/shared'],
+    deny: ['src/server/demo', 'src/server/routes', 'src/server/process'],
+    why: 'terminal sync sits below the demo world that feeds it and the routes that serve it',
+  },
+  {
+    from: 'src/server/demo',
+    allow: ['src/server', 'src/shared'],
+    deny: ['src/server/routes', 'src/server/process'],
+    why: 'the demo world is used by startup and the seed command, never the other way round',
+  },
 ];
 
 export default tseslint.config(

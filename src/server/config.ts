@@ -5,7 +5,7 @@ import { DEFAULT_REPORT_WORK_MEM } from './db/types';
 
 /**
  * The fewest run dates HHT_RETENTION_DAYS may keep: the demo's rolling window reaches 30 days back (WINDOW_PAST in
- * db/seed), so retention never drops a day the window would seed again.
+ * src/server/demo), so retention never drops a day the window would seed again.
  */
 export const MIN_RETENTION_DAYS = 31;
 

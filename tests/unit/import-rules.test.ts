@@ -130,5 +130,11 @@ describe("the project's lint configuration", () => {
       'imports/layers',
     );
     expect(await rulesOf("import { buildApp } from '../app';\nexport const probe = buildApp;\n", 'src/server/db/probe.ts')).toContain('imports/layers');
+    expect(await rulesOf("import { ensureSeeded } from '../demo';\nexport const probe = ensureSeeded;\n", 'src/server/db/probe.ts')).toContain('imports/layers');
+  });
+
+  it('keeps terminal sync below the demo world', async () => {
+    expect(await rulesOf("import { startFeed } from '../demo/feed';\nexport const probe = startFeed;\n", 'src/server/hht/probe.ts')).toEqual(['imports/layers']);
+    expect(await rulesOf("import { ingestBatch } from '../hht/ingest';\nexport const probe = ingestBatch;\n", 'src/server/demo/probe.ts')).toEqual([]);
   });
 });

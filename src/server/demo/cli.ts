@@ -1,7 +1,7 @@
 /**
  * npm run seed -- --scale small|medium|large|tiny [--today YYYY-MM-DD] [--reset]
  * npm run seed -- --scale national [--days N] [--today YYYY-MM-DD] [--reset]: N national days ending today,
- * written with COPY into PostgreSQL (DATABASE_URL), with a progress bar on stderr (seed/national.ts).
+ * written with COPY into PostgreSQL (DATABASE_URL), with a progress bar on stderr (demo/national.ts).
  * Migrates the configured database (DATABASE_URL or HHT_DATA_DIR) and seeds it; --reset first empties the
  * domain tables and the device audit (never users). Errors end with one line and exit code 1.
  */

@@ -16,7 +16,7 @@ export interface SeedOptions {
   log: (line: string) => void;
   /**
    * Live data (the HHT feed): load only what terminals would have synced by this time, through the sync
-   * ingest; the rest is released by the feed (src/server/hht/feed.ts). Absent: every day complete, as planned.
+   * ingest; the rest is released by the feed (src/server/demo/feed.ts). Absent: every day complete, as planned.
    */
   liveAt?: Date;
 }
