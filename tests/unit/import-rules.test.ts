@@ -112,7 +112,8 @@ describe('the import rules on a tree of their own', () => {
   });
 });
 
-describe("the project's lint configuration", () => {
+// The first lint builds the whole tree's import graph: seconds on a loaded 2-core machine.
+describe("the project's lint configuration", { timeout: 60_000 }, () => {
   const project = new ESLint({ cwd: REPO });
   const rulesOf = async (text: string, filePath: string): Promise<Array<string | null>> =>
     (await project.lintText(text, { filePath: join(REPO, filePath) }))[0]?.messages.map((m) => m.ruleId) ?? [];
