@@ -2,7 +2,7 @@
 export interface ReleaseChange {
   area: string;
   text: string;
-  /** Optional Hindi (issue 14): shown when the interface is in Hindi, else the English. */
+  /** Optional Hindi: shown when the interface is in Hindi, else the English. */
   hi?: { area: string; text: string };
 }
 

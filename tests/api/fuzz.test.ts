@@ -11,7 +11,7 @@ import { Rng } from '../../src/server/demo/prng';
 import { istNoon } from './extras-users';
 
 /**
- * API fuzz test (issue 11): every route of the app, generated bad bodies and query strings, with and without a
+ * API fuzz test: every route of the app, generated bad bodies and query strings, with and without a
  * valid token. Not one 500 and not one stack trace. Deterministic: FUZZ_SEED (default below) and the request
  * index name each failure, so `FUZZ_SEED=... npx vitest run --project api tests/api/fuzz.test.ts` replays it.
  */

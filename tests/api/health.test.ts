@@ -18,7 +18,7 @@ describe.each(TEST_DRIVERS)('health and migrations on %s', (driver) => {
     await t?.drop();
   });
 
-  it('without a session shows only the status: no database details (issue 11)', async () => {
+  it('without a session shows only the status: no database details', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });

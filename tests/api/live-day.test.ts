@@ -1,5 +1,5 @@
 /**
- * A live day (issue 9): a server whose clock the test hooks move from early morning to just before midnight (IST).
+ * A live day: a server whose clock the test hooks move from early morning to just before midnight (IST).
  * At each time every report and tab shows nothing after the clock, today's figures grow, and the reports agree:
  * TWR checked = passengers with a mark, TTE_TS = TWR, an allotted passenger's current status is the berth held,
  * a run not charted yet shows booked statuses, Digital Payments' counts are what their links list, and a

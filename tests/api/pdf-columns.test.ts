@@ -1,5 +1,5 @@
 /**
- * PDF exports of wide reports keep every date, id and header word whole (issue 12: "23/11/202" / "6"): the file is
+ * PDF exports of wide reports keep every date, id and header word whole (never "23/11/202" / "6"): the file is
  * read back with Mozilla's pdf.js and each text item (one line of one cell) checked against the report's own rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

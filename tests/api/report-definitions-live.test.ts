@@ -1,5 +1,5 @@
 /**
- * Report definitions that cannot break silently (issue 11, points 1-4), on real files in a temp root and a real
+ * Report definitions that cannot break silently, on real files in a temp root and a real
  * database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): atomic saves and deletions are seen; SQL that
  * fails on the database or misses a column makes the report unavailable at load with the database's message; a
  * second file claiming a live endpoint is refused; report SQL cannot read users.

@@ -1,4 +1,4 @@
-/** Reports agree with each other (issue 9, point 4): a count equals what its link lists. */
+/** Reports agree with each other: a count equals what its link lists. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneSeededTestDb } from '../support/seeded';
 import { TEST_DRIVERS, type TestDb } from '../support/db';

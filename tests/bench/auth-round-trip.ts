@@ -1,5 +1,5 @@
 /**
- * Authenticated request cost (issue 10 point 4, issue 11 brief point 8): the token check reads session, user and
+ * Authenticated request cost: the token check reads session, user and
  * profile in ONE statement. Interleaved in one loop, medians of each:
  *  - GET /api/userprofile with a valid token (token check + the one statement + encrypting the profile),
  *  - the same statement run directly on the database (the floor),

@@ -1,6 +1,6 @@
 /**
  * Client bundle section of `npm run bench`: the login route's first load and what a report page adds, gzip, from the
- * built dist/client (run `npm run build` first). Targets of issue 10: login <= 160 kB, report extra <= 300 kB.
+ * built dist/client (run `npm run build` first). Budgets: login <= 160 kB, report extra <= 300 kB.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';

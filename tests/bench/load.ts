@@ -8,7 +8,7 @@
  * 2. for 6 reports, the median latency of one API call against the same SQL run directly (one at a time,
  *    interleaved), and their ratio; then the same SQL run directly by 50 concurrent pg clients;
  * 3. the machine's ceiling for that SQL alone: pgbench (C, 50 connections, 2 threads), no Node in the way;
- * and prints each acceptance point of issue 10 with its number and the load average.
+ * and prints each figure against its target (docs/benchmarks.md, "Serving") with the load average.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
@@ -296,13 +296,13 @@ function pgbench(t: Target): { tps: number; p99: number } | null {
 const ceiling = pgbench(light);
 if (ceiling) console.log(`\n| ${LIGHT}: the SQL alone, pgbench (C), 50 connections | ${ceiling.tps.toFixed(0)} req/s | p99 ${ceiling.p99.toFixed(1)} ms |`);
 
-// ---- acceptance (issue 10): the numbers against the targets, for each way of serving ----
+// ---- acceptance: the numbers against the targets, for each way of serving ----
 const yes = (ok: boolean): string => (ok ? 'MET' : 'NOT MET');
 const best = (a: WrkResult, b: WrkResult): WrkResult & { name: string } => (b.rps > a.rps ? { name: 'brotli', ...b } : { name: 'identity', ...a });
 const target = (r: WrkResult & { name?: string }): string =>
   `${r.rps.toFixed(0)} req/s${r.name ? ` (${r.name})` : ''}, p99 ${r.p99.toFixed(1)} ms: 2,500 req/s ${yes(r.rps >= 2500)}, p99 < 100 ms ${yes(r.p99 < 100)}`;
 const ratioLine = (rs: number[]): string => `${rs.map((r) => `${r.toFixed(2)}x`).join(', ')}; target <= 1.5x: ${yes(rs.every((r) => r <= 1.5))} (${rs.filter((r) => r <= 1.5).length} of ${rs.length})`;
-console.log(`\nAcceptance (issue 10), load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min) at the end:`);
+console.log(`\nAcceptance against the serving targets, load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min) at the end:`);
 console.log(`- ${LIGHT}, 50 connections, cache on (as served), one filter: ${target(best(on.plain, on.br))}`);
 console.log(`- same, ${rotating.length} different filters in rotation, ${((on.rotating.hitRate ?? NaN) * 100).toFixed(1)} % of answers from memory: ${target(on.rotating)}`);
 console.log(`- same, cache off (every call runs its SQL): ${target(best(off.plain, off.br))}${ceiling ? `; the SQL alone from pgbench: ${ceiling.tps.toFixed(0)} req/s, p99 ${ceiling.p99.toFixed(1)} ms (the database's ceiling without a cache)` : ''}`);

@@ -1,5 +1,5 @@
 /**
- * Per-call cost of running report SQL as the role hht_report (issue 11 point 4, issue 10 point 4), measured as
+ * Per-call cost of running report SQL as the role hht_report, measured as
  * ratios inside one run, interleaved: the same small query run directly on the pool, the old way (a transaction
  * with SET LOCAL statement_timeout: BEGIN/SET/query/COMMIT), and the new Db.reportSession (PostgreSQL: a pool whose
  * sessions start as the role with the timeout; PGlite: SET LOCAL ROLE in a transaction).

@@ -1,7 +1,7 @@
 /**
- * Issue 14 end to end: the real menu and a real report of the catalogue in Hindi. The server words them according
- * to Accept-Language (the definitions' optional Hindi labels, issue 14 point 3), the client asks in the interface
- * language and reloads them when it changes. Needs both halves of issue 14 (server and client).
+ * Hindi end to end: the real menu and a real report of the catalogue in Hindi. The server words them according
+ * to Accept-Language (the definitions' optional Hindi labels), the client asks in the interface
+ * language and reloads them when it changes. Needs both halves (server and client).
  */
 import { afterAll, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser';

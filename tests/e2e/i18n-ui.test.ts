@@ -1,5 +1,5 @@
 /**
- * Issue 14, the client: the language switch in a real browser. The sign-in screen is ours alone; the report page
+ * The Hindi interface: the language switch in a real browser. The sign-in screen is ours alone; the report page
  * gets a made-up definition answered by the test according to the request's Accept-Language (route interception),
  * as the server does for the real catalogue (i18n-server.test.ts covers the real menu and reports).
  */

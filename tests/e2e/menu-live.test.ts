@@ -1,5 +1,5 @@
 /**
- * An open browser's side menu follows menu.json and the report definitions without a reload (issue 11 point 5):
+ * An open browser's side menu follows menu.json and the report definitions without a reload:
  * the server watches its root folder, the menu polls with an ETag.
  */
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';

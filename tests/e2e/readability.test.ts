@@ -1,5 +1,5 @@
 /**
- * Reports a railway officer can read at a glance (issue 12), in real Chromium at an office screen (1366x768) and a
+ * Reports a railway officer can read at a glance, in real Chromium at an office screen (1366x768) and a
  * phone (390x844), as a division user: every menu report opened from its address with its default run (the
  * remembered train for train reports) has no sideways page scroll, no identifier cut short in the grid, no raw code
  * in a labelled column, and the division code visible in the top bar; a dashboard card lands on a run report; the

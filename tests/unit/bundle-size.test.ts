@@ -7,7 +7,7 @@ import { htmlStylesheets, measureBundle, type BundleReport } from '../support/bu
 import { LOGIN_FIRST_LOAD_LIMIT, REPORT_EXTRA_LIMIT } from '../bench/bundle-size';
 
 /**
- * Issue 10 point 6: the client build, made here into a temporary folder (about 5 s), stays within its budgets: the
+ * The client build, made here into a temporary folder (about 5 s), stays within its budgets: the
  * login's first load (JS+CSS with the theme) at most 160 kB gzip, what a report page adds at most 300 kB gzip.
  */
 describe('client bundle budgets', { timeout: 120_000 }, () => {

@@ -18,7 +18,7 @@ const placeholders = () => import('../features/dashboard-placeholder/pages');
 /**
  * The spec's route table (section 2). SessionProvider sits inside the router: it navigates on session end.
  * Only the login screen is in the entry chunk; the signed-in shell and every page load when first visited, with
- * their texts (loadAppTexts), so the first load of /login stays small (issue 10).
+ * their texts (loadAppTexts), so the first load of /login stays small.
  */
 export const router = createBrowserRouter([
   {

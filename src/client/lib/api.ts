@@ -6,7 +6,7 @@ import { currentLanguage } from '../i18n';
 import { localizeMessage } from '../i18n/messages';
 
 /**
- * The HTTP client of the portal (spec sections 7 and 8, issue 3 point 13), on ky:
+ * The HTTP client of the portal (spec sections 7 and 8), on ky:
  * - 'Bearer {access token}' on every call when a token exists;
  * - the XSRF-TOKEN cookie copied into X-XSRF-TOKEN on non-GET/HEAD same-origin (relative-URL) requests;
  * - 401 with the TOKEN_EXPIRED body: one refresh (POST /api/refreshToken, refresh token as bearer) shared by all

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { hasReplicas, type ReplicaState } from '../db/replicas';
 
-/** Without a session the health check says only whether the server and its database answer (issue 11). */
+/** Without a session the health check says only whether the server and its database answer. */
 export interface PublicHealthBody {
   status: 'ok' | 'unavailable';
 }

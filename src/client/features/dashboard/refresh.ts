@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Dashboard figures are live (issue 9): they refresh on their own this often. */
+/** Dashboard figures are live: they refresh on their own this often. */
 export const DASHBOARD_REFRESH_MS = 60_000;
 
 /**

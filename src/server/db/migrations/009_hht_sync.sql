@@ -1,4 +1,4 @@
--- Live HHT data (issue 9): device credentials, the idempotency ledger of synced records and batches, and ids
+-- Live HHT data: device credentials, the idempotency ledger of synced records and batches, and ids
 -- for rows a terminal creates without knowing the server's keys.
 
 -- One credential per issue: a random token shown once, only its SHA-256 kept. Revoking sets revoked_at.

@@ -1,4 +1,4 @@
--- The role report definition SQL runs as (issue 11): it may read the domain tables and call the report
+-- The role report definition SQL runs as: it may read the domain tables and call the report
 -- functions, and nothing else. Granted by explicit list, never "ALL TABLES", so a table added later (users,
 -- auth_*, sessions, device credentials, feedback, audit trails, anything secret) stays closed to report SQL
 -- until a migration grants it on purpose.

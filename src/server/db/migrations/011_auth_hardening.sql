@@ -1,4 +1,4 @@
--- Sign-in hardening (issue 11 points 7-8).
+-- Sign-in hardening: lockout per account and address, captcha lock, OTP bound to the password step.
 
 -- Lockout per account AND client address: wrong passwords from one address never lock the account for another.
 DROP TABLE auth_lockouts;

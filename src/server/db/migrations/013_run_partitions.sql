@@ -1,4 +1,4 @@
--- National scale (issue 13): the four largest tables are partitioned by run date with native declarative
+-- National scale: the four largest tables are partitioned by run date with native declarative
 -- partitioning. Every row of them carries run_id = (start_date - 2000-01-01) * 100000 + train_no, so a run date
 -- is the run_id range [day * 100000, (day + 1) * 100000): RANGE partitions on run_id are exactly one run date
 -- each, with no new column and no change to the report SQL. Retention drops whole partitions

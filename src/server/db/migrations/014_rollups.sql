@@ -1,4 +1,4 @@
--- Rollups (issue 13): India-wide and multi-day reports read these per-run summaries instead of rescanning raw
+-- Rollups: India-wide and multi-day reports read these per-run summaries instead of rescanning raw
 -- rows (2 M passengers and 1.5 M checking events a national day). Each rollup row belongs to one train run and
 -- carries the columns report scope filters on (zone_code, div_code, lobby_code), so a report reads a rollup
 -- under the same alias and the same {{scope}} as the raw table.

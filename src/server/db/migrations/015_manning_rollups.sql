@@ -1,4 +1,4 @@
--- Manning rollups (issue 13): the dashboard's Trains Manned and Manned vs Unmanned Coaches and the Coach Manning
+-- Manning rollups: the dashboard's Trains Manned and Manned vs Unmanned Coaches and the Coach Manning
 -- Summary read per-run manning instead of evaluating every coach of every run against its beats. Same upkeep as
 -- migration 014: hht_fill_rollups (replaced here with the two manning tables added) recomputes whole runs.
 

@@ -1,4 +1,4 @@
--- Issue 13, national scale, second pass: what the national bench (7 national days against the large seed) still
+-- National scale: what the national bench (7 national days against the large seed) still
 -- found slow or growing with the day's trains.
 --
 -- 1. mask_name: the SQL function with a set-returning split and string_agg cannot be inlined and cost about 8 us a

@@ -1,4 +1,4 @@
--- Issue 13, national scale, third pass: the TTE-wise summaries, whose answers have a row per TTE.
+-- National scale: the TTE-wise summaries, whose answers have a row per TTE.
 --
 -- 1. TTE-wise EFT Summary counted the train runs of each TTE with count(DISTINCT run_id), which sorts every rollup row
 -- of the range (54,745 rows for 8 national days; a sort spilled to disk, 200 ms of its 300). A run's EFTs by one TTE

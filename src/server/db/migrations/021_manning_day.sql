@@ -1,4 +1,4 @@
--- Issue 13, national scale: the two summaries that still read a row per run for every day of their range.
+-- National scale: the two summaries that still read a row per run for every day of their range.
 --
 -- 1. Coach Manning Summary (per zone, division and run date) summed rollup_run_manning's ~3,200 rows a national day.
 --    rollup_manning_day holds those sums per run date, zone and division (~70 rows a day), redone for the run dates

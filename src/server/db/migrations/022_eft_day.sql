@@ -1,4 +1,4 @@
--- Issue 13, national scale, fourth pass: EFT Summary without a row per run.
+-- National scale: EFT Summary without a row per run.
 --
 -- EFT Summary summed rollup_efts (a row per IST issue date, run and TTE: 54,745 rows for 8 national days) and
 -- counted distinct TTEs per division over the range, so its time grew with the day's trains (19.7x the large seed's).

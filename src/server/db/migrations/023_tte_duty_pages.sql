@@ -1,4 +1,4 @@
--- Issue 13, national scale: TTE Manning a page at a time.
+-- National scale: TTE Manning a page at a time.
 --
 -- TTE Manning lists every TTE on duty on a date (7,625 India-wide for a national day, 135 on the large seed), so a
 -- whole answer grows with the country. The report is now paged by the server in its order (lobby, TTE): an index

@@ -1,4 +1,4 @@
--- Issue 13, national scale, fifth pass: the first pages of TTE-wise EFT Summary without grouping the range.
+-- National scale: the first pages of TTE-wise EFT Summary without grouping the range.
 --
 -- TTE-wise EFT Summary lists every TTE with EFTs in a date range, highest amount first. Its first page needs each
 -- TTE's sum over the chosen range, so it grouped the range's rollup_efts rows (54,745 for 8 national days, 21-27x the

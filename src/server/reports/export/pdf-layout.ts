@@ -1,5 +1,5 @@
 /**
- * Column widths of a PDF table, sized from what the columns hold (issue 12: dates split as "23/11/202" / "6"). A
+ * Column widths of a PDF table, sized from what the columns hold (so that a date is never split as "23/11/202" / "6"). A
  * column is never narrower than its widest unbreakable piece: a header word, or a value's word (a date, an id, a
  * code, a name part), so text wraps only at spaces. Where that does not fit the page at the normal size, the font
  * shrinks step by step down to a floor; below the floor the columns continue on a following group of pages, each
