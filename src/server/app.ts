@@ -13,7 +13,7 @@ import { registerCompression } from './http/compress';
 import { registerApiNoStore } from './http/cache-policy';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRequestLog } from './http/request-log';
-import { serverLimitOptions } from './http/limits';
+import { cutIdleSockets, serverLimitOptions } from './http/limits';
 import { healthRoutes } from './routes/health';
 import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/export';
@@ -58,6 +58,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     ...serverLimitOptions(config.limits),
   });
   app.server.maxConnections = config.limits.maxConnections;
+  cutIdleSockets(app.server);
   registerErrorHandler(app);
   registerRequestLog(app);
   registerInputGuard(app);
