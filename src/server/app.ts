@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Db } from './db';
 import { isShiftable, shiftableClock, systemClock, type Clock } from './clock';
 import { registerErrorHandler } from './plugins/errors';
@@ -53,7 +53,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     logger,
     logController: new LogController({ disableRequestLogging: true }), // see http/request-log.ts
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrust(config.trustProxy),
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false }, plugins: [portalFormats] },
     ...serverLimitOptions(config.limits),
   });
@@ -140,6 +140,15 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
 
   await registerSpa(app, config.clientDir);
   return app;
+}
+
+/**
+ * The configured proxy trust as Fastify takes it (its types name no hop count): hop i is the i-th address from the
+ * right, counting the socket's own as 0, so `n` proxies trust hops 0..n-1 and the client is the next one.
+ */
+function fastifyTrust(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 declare module 'fastify' {
