@@ -132,7 +132,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   metaRoutes(app, { rootDir: config.rootDir }); // dashboard.json, docs/release-notes.json (watched)
   deviceRoutes(app, { db, suMobiles });
   hhtCredentialRoutes(app, { db, suMobiles });
-  hhtSyncRoutes(app, { db });
+  hhtSyncRoutes(app, { db, config });
   feedbackRoutes(app, { db });
   consistRoutes(app, { db, config, suMobiles });
   trainRoutes(app, { db, suMobiles });
