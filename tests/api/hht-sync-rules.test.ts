@@ -5,6 +5,7 @@ import { cloneSeededTestDb } from '../support/seeded';
 import { buildTestApp } from '../support/app';
 import { loginAs, type SignedIn } from '../support/login';
 import { manualClock } from '../../src/server/clock';
+import { ConfigError, loadConfig } from '../../src/server/config';
 import { HHT_SYNC_MESSAGES, type IssuedCredential, type SyncResponse } from '../../src/shared/hht-sync';
 import { EXTRAS_USERS, insertExtrasUsers, istNoon } from './extras-users';
 
@@ -124,6 +125,15 @@ describe.each(TEST_DRIVERS)('HHT sync record rules on %s', (driver) => {
     expect(fieldsOf(await one({ ...check, deviceTime: ago(-6) }))[0]?.field).toBe('records[0].deviceTime');
     expect(fieldsOf(await one({ type: 'DEFICIENCY', coachId: coach, category: 'AC', description: 'x', stationCode: 'NDLS', reportedAt: ago(1), closedAt: ago(-60) }))[0]?.field)
       .toBe('records[0].closedAt');
+    // HHT_DEVICE_CLOCK_SKEW_S sets the tolerance: with 0, a minute ahead is refused.
+    const strict = await buildTestApp(t.db, { clock, config: { deviceClockSkewS: 0 } });
+    try {
+      const ahead = await strict.inject({ method: 'POST', url: '/api/hht/sync', headers: { authorization: `Bearer ${token}` },
+        payload: { batchId: 'strict-1', records: [{ id: 'strict-1', beatId: beat.beat_id, ...check, deviceTime: ago(-1) }] } });
+      expect(fieldsOf(ahead)).toEqual([{ field: 'records[0].deviceTime', reason: expect.stringMatching(/^is after the moment of the sync plus 0 s of device clock tolerance/) }]);
+    } finally {
+      await strict.close();
+    }
     // The last sync a report shows is never after now.
     const last = (await t.db.query<{ at: Date | string }>('SELECT max(device_time) AS at FROM checking_events WHERE beat_id = $1', [beat.beat_id])).rows[0];
     expect(new Date(last?.at ?? 0).getTime()).toBeLessThanOrEqual(clock.now().getTime() + 300_000);
@@ -202,5 +212,21 @@ describe.each(TEST_DRIVERS)('HHT sync record rules on %s', (driver) => {
     expect((await app.inject({ method: 'POST', url: '/api/hht/sync', headers: { authorization: `Bearer ${'y'.repeat(43)}`, 'x-forwarded-for': '10.77.1.10' }, payload: {} })).statusCode).toBe(401);
     clock.advance(61_000);
     expect((await bad(99)).statusCode).toBe(401);
+  });
+});
+
+describe('device settings', () => {
+  it('HHT_DEVICE_CLOCK_SKEW_S and HHT_DEVICE_AUTH_FAILURES have defaults and are validated', () => {
+    expect(loadConfig({})).toMatchObject({ deviceClockSkewS: 300, deviceAuthFailuresPerMin: 20 });
+    expect(loadConfig({ HHT_DEVICE_CLOCK_SKEW_S: '0', HHT_DEVICE_AUTH_FAILURES: '5' })).toMatchObject({ deviceClockSkewS: 0, deviceAuthFailuresPerMin: 5 });
+    try {
+      loadConfig({ HHT_DEVICE_CLOCK_SKEW_S: '-5', HHT_DEVICE_AUTH_FAILURES: '0' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual([
+        'HHT_DEVICE_CLOCK_SKEW_S must be a whole number from 0 to 86400, got "-5"',
+        'HHT_DEVICE_AUTH_FAILURES must be a whole number from 1 to 100000, got "0"',
+      ]);
+    }
   });
 });

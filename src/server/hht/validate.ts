@@ -170,7 +170,7 @@ function checkObject(obj: Record<string, unknown>, spec: Record<string, FieldSpe
     if (why) out.push({ field: `${at}.${name}`, reason: why });
   }
   for (const name of Object.keys(obj)) {
-    if (!(name in spec)) out.push({ field: `${at}.${name}`, reason: 'is not a field of this record type' });
+    if (!Object.hasOwn(spec, name)) out.push({ field: `${at}.${name}`, reason: 'is not a field of this record type' });
   }
 }
 

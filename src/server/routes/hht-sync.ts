@@ -21,6 +21,8 @@ export function hhtSyncRoutes(app: FastifyInstance, deps: { db: Db; config: Pick
     '/api/hht/sync',
     {
       bodyLimit: SYNC_BODY_LIMIT,
+      // validateSyncRequest refuses NUL and lone surrogates itself, naming the field as records[i].field.
+      config: { checksBodyText: true },
       // The device's credential is checked before the body is read or parsed: a stranger learns nothing from a 400.
       // Only failures count towards the per-address limit: a valid credential is never refused by it (terminals on one
       // carrier's NAT share an address), and each guess costs one lookup by hash.
