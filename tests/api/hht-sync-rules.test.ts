@@ -6,6 +6,7 @@ import { buildTestApp } from '../support/app';
 import { loginAs, type SignedIn } from '../support/login';
 import { manualClock } from '../../src/server/clock';
 import { ConfigError, loadConfig } from '../../src/server/config';
+import { ingestBatch } from '../../src/server/hht/ingest';
 import { HHT_SYNC_MESSAGES, type IssuedCredential, type SyncResponse } from '../../src/shared/hht-sync';
 import { EXTRAS_USERS, insertExtrasUsers, istNoon } from './extras-users';
 
@@ -191,6 +192,11 @@ describe.each(TEST_DRIVERS)('HHT sync record rules on %s', (driver) => {
     expect(other.statusCode).toBe(409);
     expect(other.json()).toMatchObject({ message: expect.stringContaining('dup-batch'), fields: [{ field: 'batchId', reason: 'dup-batch was stored before with other records' }] });
     expect(await storedRows()).toBe(before);
+    // The live feed's own batches (planned sync times) may reuse a tag after an interrupted seed: still a replay.
+    const feed = { deviceId: beat.device_id, batchId: 'feed:tag', receivedAt: clock.now() };
+    const planned = (id: string) => ({ ...record, id, type: 'CHECK' as const, eventType: 'O' as const });
+    await ingestBatch(t.db, { ...feed, records: [planned('feed-1')], syncTimes: [ago(1)] });
+    expect(await ingestBatch(t.db, { ...feed, records: [planned('feed-2')], syncTimes: [ago(1)] })).toMatchObject({ replayed: true });
   });
 
   it('failed device credentials are limited per address (429 with Retry-After); a valid one from there still syncs', async () => {

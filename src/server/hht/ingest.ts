@@ -86,7 +86,9 @@ export async function ingestBatch(db: Db, batch: IngestBatch): Promise<SyncRespo
        VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT DO NOTHING RETURNING batch_id`,
       [batch.deviceId, batch.batchId, receivedAt, batch.records.length, hash],
     );
-    if (claimed.rows.length === 0) return replayAnswer(tx, batch.deviceId, batch.batchId, hash);
+    // The feed and the seed (which set syncTimes) may reuse a tag after an interrupted seed: their records are caught
+    // up by record id, so only a terminal's batch is held to its first records.
+    if (claimed.rows.length === 0) return replayAnswer(tx, batch.deviceId, batch.batchId, batch.syncTimes ? null : hash);
 
     const fresh = await tx.query<{ record_id: string }>(
       `INSERT INTO hht_records (device_id, record_id, batch_id) SELECT $1, unnest($2::text[]), $3
@@ -126,14 +128,15 @@ export async function ingestBatch(db: Db, batch: IngestBatch): Promise<SyncRespo
   });
 }
 
-async function replayAnswer(tx: Queryable, deviceId: string, batchId: string, hash: string): Promise<SyncResponse> {
+/** The first answer to a batch again; `hash` (when given) must be the stored one, else BatchConflictError. */
+async function replayAnswer(tx: Queryable, deviceId: string, batchId: string, hash: string | null): Promise<SyncResponse> {
   const { rows } = await tx.query<{ received_at: Date | string; record_count: number; stored_count: number; records_sha256: string | null }>(
     'SELECT received_at, record_count, stored_count, records_sha256 FROM hht_sync_batches WHERE device_id = $1 AND batch_id = $2',
     [deviceId, batchId],
   );
   const row = rows[0];
   if (!row) throw new Error(`batch ${deviceId}/${batchId} vanished`);
-  if (row.records_sha256 !== null && row.records_sha256 !== hash) throw new BatchConflictError(batchId);
+  if (hash !== null && row.records_sha256 !== null && row.records_sha256 !== hash) throw new BatchConflictError(batchId);
   const receivedAt = row.received_at instanceof Date ? row.received_at.toISOString() : new Date(row.received_at).toISOString();
   return {
     batchId,
