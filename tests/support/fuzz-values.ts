@@ -196,7 +196,7 @@ export function fuzzSyncBody(f: FuzzContext, valid: () => Record<string, unknown
   const all = valid();
   const pick = rng.int(0, all.length - 1);
   const picked = all[pick] ?? {};
-  const records = rng.chance(0.1)
+  const records = rng.chance(0.03)
     ? all
     : picked.type === 'DEFICIENCY_CLOSE'
       ? all.filter((r) => r.type === 'DEFICIENCY' || r === picked)
