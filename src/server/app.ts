@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { Db } from './db';
 import { isShiftable, shiftableClock, systemClock, type Clock } from './clock';
 import { registerErrorHandler } from './plugins/errors';
@@ -13,7 +13,7 @@ import { registerCompression } from './http/compress';
 import { registerApiNoStore } from './http/cache-policy';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRequestLog } from './http/request-log';
-import { serverLimitOptions } from './http/limits';
+import { cutIdleSockets, serverLimitOptions } from './http/limits';
 import { healthRoutes } from './routes/health';
 import { reportRoutes } from './routes/reports';
 import { exportRoutes } from './routes/export';
@@ -53,11 +53,12 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     logger,
     logController: new LogController({ disableRequestLogging: true }), // see http/request-log.ts
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrust(config.trustProxy),
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false }, plugins: [portalFormats] },
     ...serverLimitOptions(config.limits),
   });
   app.server.maxConnections = config.limits.maxConnections;
+  cutIdleSockets(app.server);
   registerErrorHandler(app);
   registerRequestLog(app);
   registerInputGuard(app);
@@ -131,7 +132,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   metaRoutes(app, { rootDir: config.rootDir }); // dashboard.json, docs/release-notes.json (watched)
   deviceRoutes(app, { db, suMobiles });
   hhtCredentialRoutes(app, { db, suMobiles });
-  hhtSyncRoutes(app, { db });
+  hhtSyncRoutes(app, { db, config });
   feedbackRoutes(app, { db });
   consistRoutes(app, { db, config, suMobiles });
   trainRoutes(app, { db, suMobiles });
@@ -139,6 +140,15 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
 
   await registerSpa(app, config.clientDir);
   return app;
+}
+
+/**
+ * The configured proxy trust as Fastify takes it (its types name no hop count): hop i is the i-th address from the
+ * right, counting the socket's own as 0, so `n` proxies trust hops 0..n-1 and the client is the next one.
+ */
+function fastifyTrust(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
 }
 
 declare module 'fastify' {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_PAYLOAD_KEY } from '../shared/constants';
@@ -27,8 +28,11 @@ export interface Config {
   /** HHT_JWT_SECRET; when unset a random key is generated on first start (auth/signing-secret.ts). */
   jwtSecret: string | undefined;
   testHooks: boolean;
-  /** Trust X-Forwarded-For (behind a reverse proxy) for client addresses and per-IP limits (HHT_TRUST_PROXY=1). */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops are believed (HHT_TRUST_PROXY): false = none (the socket's address), a hop count, or
+   * the proxies' addresses/CIDRs. The client is the first address from the right that is not a trusted proxy.
+   */
+  trustProxy: TrustProxy;
   /** Statement timeout of report queries, ms (HHT_REPORT_TIMEOUT_MS). */
   reportTimeoutMs: number;
   /** Rows read from the database per batch while an export streams (HHT_EXPORT_BATCH_ROWS). */
@@ -59,7 +63,13 @@ export interface Config {
   limits: ServerLimits;
   /** Report result cache of each server process (reports/result-cache.ts). */
   reportCache: ReportCacheSettings;
+  /** How far a terminal's clock may run ahead of the server's, seconds (HHT_DEVICE_CLOCK_SKEW_S, default 300). */
+  deviceClockSkewS: number;
+  /** Failed device credentials one address may send per minute before 429 (HHT_DEVICE_AUTH_FAILURES, default 20). */
+  deviceAuthFailuresPerMin: number;
 }
+
+export type TrustProxy = false | number | string[];
 
 export interface ReportCacheSettings {
   /** Longest a finished report answer is served again, ms; 0 turns the cache off (HHT_REPORT_CACHE_MS). */
@@ -163,8 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('HHT_JWT_SECRET must be at least 32 characters');
   if (jwtSecret === OLD_PUBLIC_JWT_SECRET) problems.push('HHT_JWT_SECRET must not be the old public default');
 
-  const trustText = env.HHT_TRUST_PROXY ?? '0';
-  if (!['0', '1', 'true', 'false'].includes(trustText)) problems.push(`HHT_TRUST_PROXY must be 1 or 0, got "${trustText}"`);
 
   const timeoutText = env.HHT_REPORT_TIMEOUT_MS ?? '15000';
   const reportTimeoutMs = /^\d+$/.test(timeoutText) ? Number(timeoutText) : NaN;
@@ -211,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBytes: wholeNumber(env, 'HHT_REPORT_CACHE_MB', 64, 1, 65_536, problems) * 1024 * 1024,
   };
 
+  const deviceTrust = loadDeviceTrust(env, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -225,7 +235,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payloadKey: env.HHT_PAYLOAD_KEY || DEFAULT_PAYLOAD_KEY,
     jwtSecret,
     testHooks,
-    trustProxy: trustText === '1' || trustText === 'true',
     reportTimeoutMs,
     exportBatchRows,
     maxExports,
@@ -240,5 +249,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionDays,
     limits,
     reportCache,
+    ...deviceTrust,
+  };
+}
+
+// --- Proxies and terminals: whom to believe about addresses and clocks ---------------------------------------------
+
+const MAX_PROXY_HOPS = 10;
+
+/** One IPv4/IPv6 address, or a CIDR block of them. */
+function isAddressOrCidr(text: string): boolean {
+  const [addr = '', prefix, extra] = text.split('/');
+  const family = isIP(addr);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  // A /0 block is every address: refused like "trust everything".
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * HHT_TRUST_PROXY: unset or 0 = no proxy; a whole number = that many proxies in front (each appends the address it
+ * saw); otherwise the proxies' addresses or CIDRs, comma-separated. Trusting every address is not offered: it would
+ * let any client name its own address in X-Forwarded-For.
+ */
+export function parseTrustProxy(text: string | undefined, problems: string[]): TrustProxy {
+  const value = (text ?? '').trim();
+  if (value === '' || value === '0') return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= MAX_PROXY_HOPS) return hops;
+    problems.push(`HHT_TRUST_PROXY must be a hop count from 0 to ${MAX_PROXY_HOPS} or proxy addresses/CIDRs, got "${value}"`);
+    return false;
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (bad.length > 0) {
+    problems.push(
+      `HHT_TRUST_PROXY must be a hop count from 0 to ${MAX_PROXY_HOPS} or the proxies' addresses/CIDRs (e.g. 10.0.0.5,10.0.1.0/24); ` +
+        `trusting every address is not offered; not an address or CIDR: ${bad.map((b) => `"${b}"`).join(', ')}`,
+    );
+    return false;
+  }
+  return entries;
+}
+
+function loadDeviceTrust(env: NodeJS.ProcessEnv, problems: string[]): Pick<Config, 'trustProxy' | 'deviceClockSkewS' | 'deviceAuthFailuresPerMin'> {
+  return {
+    trustProxy: parseTrustProxy(env.HHT_TRUST_PROXY, problems),
+    deviceClockSkewS: wholeNumber(env, 'HHT_DEVICE_CLOCK_SKEW_S', 300, 0, 86_400, problems),
+    deviceAuthFailuresPerMin: wholeNumber(env, 'HHT_DEVICE_AUTH_FAILURES', 20, 1, 100_000, problems),
   };
 }

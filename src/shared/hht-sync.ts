@@ -167,4 +167,5 @@ export const HHT_SYNC_MESSAGES = {
   issued: (id: string) => `Credential issued for ${id}: copy it now, it is not shown again`,
   revoked: (id: string) => `Credential of ${id} revoked`,
   noActive: (id: string) => `Device ${id} has no active credential`,
+  tooManyFailures: (seconds: number) => `Too many invalid device credentials from this address. Try again in ${seconds} s.`,
 } as const;

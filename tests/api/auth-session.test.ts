@@ -21,7 +21,7 @@ describe.each(TEST_DRIVERS)('tokens, session rules and XSRF on %s', (driver) => 
       userId: 'SESSDIV', name: 'Amit Saxena', designation: 'Sr DCM', userLevel: 'DA', rlyCode: 'NR', divCode: 'DLI',
       mobileNo: '9812234567',
     });
-    for (const id of ['SESS1', 'SESS2', 'SESS3', 'SESS4', 'SESS5', 'SESS6', 'SESS7', 'SESS8', 'SESS9']) {
+    for (const id of ['SESS1', 'SESS2', 'SESS3', 'SESS4', 'SESS5', 'SESS6', 'SESS7', 'SESS8', 'SESS9', 'SESS10']) {
       await insertUser(t.db, { userId: id, userLevel: 'ZA', rlyCode: 'NR' });
     }
   });
@@ -94,6 +94,24 @@ describe.each(TEST_DRIVERS)('tokens, session rules and XSRF on %s', (driver) => 
     expect(stray.statusCode).toBe(401);
     expect(stray.body).toBe('Session invalid or superseded');
     expect((await profile(s, { ...s.headers(), authorization: `Bearer ${next.json<{ accessToken: string }>().accessToken}` })).statusCode).toBe(401);
+  });
+
+  it('refreshes sent at once with one token (two tabs, a retry) each get a pair that keeps the session working', async () => {
+    const s = await loginAs(app, 'SESS10');
+    let token = s.refreshToken;
+    for (let trial = 0; trial < 10; trial++) {
+      clock.advance(16 * 60_000);
+      const answers = await Promise.all([refresh(token, s), refresh(token, s), refresh(token, s)]);
+      expect(answers.map((a) => a.statusCode), answers.map((a) => a.body).join('\n')).toEqual([200, 200, 200]);
+      const pairs = answers.map((a) => a.json<{ accessToken: string; refreshToken: string }>());
+      for (const p of pairs) expect((await profile(s, { ...s.headers(), authorization: `Bearer ${p.accessToken}` })).statusCode).toBe(200);
+      // Whichever answer the client kept refreshes again later.
+      clock.advance(60_000);
+      const kept = pairs[trial % pairs.length]?.refreshToken ?? '';
+      const next = await refresh(kept, s);
+      expect(next.statusCode, next.body).toBe(200);
+      token = next.json<{ refreshToken: string }>().refreshToken;
+    }
   });
 
   it('a used refresh token after the 30 s grace, or once its successor was used, revokes the session', async () => {

@@ -40,6 +40,20 @@ const STRINGS: readonly ((rng: Rng) => string)[] = [
 
 const NUMBERS: readonly number[] = [0, -1, 1, 1.5, -0.0001, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, Number.MIN_VALUE];
 
+/**
+ * Values a PostgreSQL column or cast would refuse (so a route that passes one on unchecked answers 500): days that do
+ * not exist, year 0000 and five-digit years, zone offsets beyond +/-15:59, hours and minutes out of range, integers
+ * beyond int and bigint, lone surrogates. Every route gets each of them (fuzz.test.ts), and the sync fuzzer puts them
+ * in every field.
+ */
+export const BAD_VALUES: readonly unknown[] = [
+  '2026-02-29', '2026-02-30', '2026-04-31', '0000-01-01', '10000-01-01', '2026-13-01',
+  '2026-02-29T10:00:00Z', '2026-04-31T10:00:00+05:30', '0000-03-15T10:00:00Z', '2026-03-15T10:00:00+16:00',
+  '2026-03-15T10:00:00-23:00', '2026-03-15T24:00:00Z', '2026-03-15T10:61:00Z', '29/02/2026', '31/04/2026', '00/01/0000',
+  2 ** 31, -(2 ** 31) - 1, 2 ** 63, -(2 ** 63) - 4096, 2 ** 53 + 2, 1e20, -1, 1.5,
+  'a\ud800b', '\udfff', '\ud800', 'x\u0000y',
+];
+
 /** One junk value, possibly nested (depth-limited). */
 export function junk(f: FuzzContext, depth = 0): unknown {
   const { rng } = f;
@@ -47,7 +61,7 @@ export function junk(f: FuzzContext, depth = 0): unknown {
     ['string', 5], ['number', 2], ['bool', 1], ['null', 1], ['plausible', 4], ['array', depth < 4 ? 1 : 0], ['object', depth < 4 ? 1 : 0],
   ]);
   switch (kind) {
-    case 'string': return rng.pick(STRINGS)(rng);
+    case 'string': return rng.chance(0.25) ? rng.pick(BAD_VALUES) : rng.pick(STRINGS)(rng);
     case 'number': return rng.pick(NUMBERS);
     case 'bool': return rng.chance(0.5);
     case 'null': return null;
@@ -128,4 +142,95 @@ export function fuzzQuery(f: FuzzContext, fields: readonly string[]): string {
   }
   if (rng.chance(0.1)) parts.push('%00=%00');
   return parts.join('&');
+}
+
+/** A field of a device record (or of an EFT's payment) and the kind of value it holds. */
+type SyncKind = 'id' | 'code' | 'text' | 'int' | 'berth' | 'time' | 'money' | 'bool' | readonly string[];
+
+/** Values that look like the kind but are wrong in one way each: what a terminal with a bug might send. */
+const SYNC_BAD: Record<string, readonly unknown[]> = {
+  id: ['', 'x'.repeat(65), 'a b', 'a\u0000b', '\ud800', 'é', 7, null],
+  code: ['', 'B 1', 'X'.repeat(17), '\ud800', 'B1\u0000', 12, null],
+  text: ['', '   ', 'x'.repeat(201), 'a\ud800b', '\udc00', 'a\u0000b', 5, null],
+  int: [-1, 1.5, 2 ** 53, 2 ** 63, -(2 ** 63), 1e308, '12', null, true],
+  berth: [0, -1, 1000, 2 ** 31, 2 ** 31 - 1, 2 ** 32, 1.5, '7', null],
+  time: ['2026-02-29T10:00:00Z', '2026-02-30T10:00:00Z', '2026-04-31T10:00:00+05:30', '2026-03-15T10:00:00+16:00',
+    '2026-03-15T10:00:00-23:00', '0000-03-15T10:00:00Z', '2026-03-15T24:00:00Z', '2026-03-15T10:60:00Z', '2026-03-15T10:00:60Z',
+    '2099-01-01T00:00:00Z', '1970-01-01T00:00:00Z', '2026-03-15 10:00', '2026-03-15T10:00:00', '+275760-09-13T00:00:00Z', 1, null],
+  money: [-1, 0.001, 1e8, 1e308, Number.MIN_VALUE, '100', null],
+  bool: ['true', 1, null],
+};
+
+/** The value to put in a field of the given kind: mostly a bad one, sometimes junk of any shape. */
+export function badSyncValue(f: FuzzContext, kind: SyncKind): unknown {
+  const { rng } = f;
+  if (rng.chance(0.15)) return junk(f);
+  if (rng.chance(0.1)) return rng.pick(BAD_VALUES);
+  if (Array.isArray(kind)) return rng.pick<unknown>([`${String(kind[0])}X`, '', (kind[0] ?? '').toLowerCase(), '\ud800', 3, null]);
+  return rng.pick(SYNC_BAD[kind as string] ?? [null]);
+}
+
+/** Field kinds of each record type (the shapes docs/hht-sync.md lists), for the sync fuzzer. */
+export const SYNC_FIELD_KINDS: Record<string, Record<string, SyncKind>> = {
+  common: { id: 'id', beatId: 'int' },
+  CHECK: { eventType: ['O', 'NT', 'SHIFTED', 'GOT_DOWN'], psgnId: 'int', coachId: 'code', berthNo: 'berth', newCoachId: 'code', newBerthNo: 'berth', stationCode: 'code', deviceTime: 'time', eventId: 'int' },
+  ALLOTMENT: { psgnId: 'int', coachId: 'code', berthNo: 'berth', fromStation: 'code', toStation: 'code', at: 'time', eftNo: 'id', eventId: 'int', reallocId: 'int' },
+  SIGN_ON: { at: 'time' },
+  SIGN_OFF: { at: 'time' },
+  TWR: { twrStatus: ['SUBMITTED', 'NOT_SUBMITTED', 'EMPTY'], at: 'time' },
+  EFT: { eftNo: 'id', pnr: 'code', psgnName: 'text', coachId: 'code', fromStation: 'code', toStation: 'code', reason: ['UPGRADE', 'TICKETLESS'], excessFare: 'money', excessCharge: 'money', total: 'money', paymentMode: ['CASH', 'CARD', 'UPI'], issuedAt: 'time' },
+  BERTH_RELEASE: { coachId: 'code', berthNo: 'berth', fromStation: 'code', at: 'time', rebooked: 'bool' },
+  DEFICIENCY: { coachId: 'code', category: ['WATER', 'AC'], description: 'text', stationCode: 'code', reportedAt: 'time', status: ['OPEN', 'CLOSED'], closedAt: 'time', deficiencyId: 'int' },
+  DEFICIENCY_CLOSE: { deficiencyId: 'int', closedAt: 'time' },
+  TDR_REMARK: { tdrId: 'id', remark: 'text' },
+  payment: { txnId: 'id', amount: 'money', mode: ['CARD', 'UPI'], status: ['SUCCESS', 'FAILED', 'PENDING'], at: 'time', posId: 'id' },
+};
+
+/**
+ * A sync body built from valid records (`valid(i)`: a fresh, storable record of each type) with some fields replaced
+ * by bad values, one field at a time mostly, or the batch's own fields broken. Returns the body and the field hit.
+ */
+export function fuzzSyncBody(f: FuzzContext, valid: () => Record<string, unknown>[]): { body: unknown; field: string } {
+  const { rng } = f;
+  // Mostly one record (and what it refers to), sometimes all of them: each record type costs the ingest its queries.
+  const all = valid();
+  const pick = rng.int(0, all.length - 1);
+  const picked = all[pick] ?? {};
+  const records = rng.chance(0.03)
+    ? all
+    : picked.type === 'DEFICIENCY_CLOSE'
+      ? all.filter((r) => r.type === 'DEFICIENCY' || r === picked)
+      : [picked];
+  const batchId = `fz-${rng.int(0, 1e9)}`;
+  const shape = rng.weighted<string>([['field', 20], ['fields', 3], ['payment', 3], ['batch', 1], ['missing', 2], ['extra', 1]]);
+  if (shape === 'batch') {
+    return { field: 'batch', body: rng.pick<unknown>([{ batchId: badSyncValue(f, 'id'), records }, { batchId, records: junk(f) }, { batchId, records: [] }, { batchId, records, more: 1 }, { records }]) };
+  }
+  const i = records.length === all.length ? pick : records.indexOf(picked);
+  const r = picked;
+  const kinds = { ...SYNC_FIELD_KINDS.common, ...(SYNC_FIELD_KINDS[String(r.type)] ?? {}) };
+  const names = Object.keys(kinds);
+  if (shape === 'payment' && Array.isArray(r.payments) && r.payments.length > 0) {
+    const p = r.payments[0] as Record<string, unknown>;
+    const name = rng.pick(Object.keys(SYNC_FIELD_KINDS.payment ?? {}));
+    p[name] = badSyncValue(f, SYNC_FIELD_KINDS.payment?.[name] ?? 'id');
+    return { field: `records[${i}].payments[0].${name}`, body: { batchId, records } };
+  }
+  if (shape === 'missing') {
+    const name = rng.pick(names);
+    delete r[name];
+    return { field: `records[${i}].${name}`, body: { batchId, records } };
+  }
+  if (shape === 'extra') {
+    r[rng.pick(['extra', '__proto__', 'x\u0000', 'constructor'])] = junk(f);
+    return { field: `records[${i}]`, body: { batchId, records } };
+  }
+  const hits = shape === 'fields' ? rng.int(2, 4) : 1;
+  const hit: string[] = [];
+  for (let k = 0; k < hits; k++) {
+    const name = rng.pick(names);
+    r[name] = badSyncValue(f, kinds[name] ?? 'id');
+    hit.push(name);
+  }
+  return { field: `records[${i}].${hit.join('+')}`, body: { batchId, records } };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db';
 import type {
   AllotmentRecord,
@@ -18,6 +19,25 @@ import type { FieldError } from './validate';
 import { checkReferences } from './references';
 import { relaxForeignKeyTriggers } from '../db/triggers';
 import { refreshRollupsForBatch } from './rollups';
+
+/** A batch id already stored for the device with other records (compared by their hash): nothing stored. */
+export class BatchConflictError extends Error {
+  constructor(readonly batchId: string) {
+    super(`Batch ${batchId} was stored before with other records: a new batch needs a new batchId`);
+  }
+}
+
+/** JSON with object keys in sorted order: the same records hash alike however a terminal orders their fields. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export const recordsHash = (records: readonly HhtRecord[]): string => createHash('sha256').update(canonicalJson(records)).digest('hex');
 
 /** A batch refused as a whole: nothing of it was stored. */
 export class IngestError extends Error {
@@ -42,7 +62,11 @@ export interface IngestBatch {
    * check below has done already (relaxForeignKeyTriggers). Device batches keep them.
    */
   relaxForeignKeys?: boolean;
+  /** How far a record's time may lie after its sync moment (device clocks run fast), seconds; default 300. */
+  clockSkewS?: number;
 }
+
+const DEFAULT_CLOCK_SKEW_S = 300;
 
 /** A record as stored: its sync time attached. */
 type Synced<T> = T & { syncTime: string };
@@ -54,14 +78,17 @@ type Synced<T> = T & { syncTime: string };
  */
 export async function ingestBatch(db: Db, batch: IngestBatch): Promise<SyncResponse> {
   const receivedAt = batch.receivedAt.toISOString();
+  const hash = recordsHash(batch.records);
   return db.transaction(async (tx) => {
     if (batch.relaxForeignKeys) await relaxForeignKeyTriggers(tx);
     const claimed = await tx.query(
-      `INSERT INTO hht_sync_batches (device_id, batch_id, received_at, record_count, stored_count)
-       VALUES ($1, $2, $3, $4, 0) ON CONFLICT DO NOTHING RETURNING batch_id`,
-      [batch.deviceId, batch.batchId, receivedAt, batch.records.length],
+      `INSERT INTO hht_sync_batches (device_id, batch_id, received_at, record_count, stored_count, records_sha256)
+       VALUES ($1, $2, $3, $4, 0, $5) ON CONFLICT DO NOTHING RETURNING batch_id`,
+      [batch.deviceId, batch.batchId, receivedAt, batch.records.length, hash],
     );
-    if (claimed.rows.length === 0) return replayAnswer(tx, batch.deviceId, batch.batchId);
+    // The feed and the seed (which set syncTimes) may reuse a tag after an interrupted seed: their records are caught
+    // up by record id, so only a terminal's batch is held to its first records.
+    if (claimed.rows.length === 0) return replayAnswer(tx, batch.deviceId, batch.batchId, batch.syncTimes ? null : hash);
 
     const fresh = await tx.query<{ record_id: string }>(
       `INSERT INTO hht_records (device_id, record_id, batch_id) SELECT $1, unnest($2::text[]), $3
@@ -83,7 +110,8 @@ export async function ingestBatch(db: Db, batch: IngestBatch): Promise<SyncRespo
       byType.set(r.type, list);
     });
 
-    const { errors, runIds } = await checkReferences(tx, batch.deviceId, byType, (r) => indexOf.get(r) ?? -1);
+    const skewMs = (batch.clockSkewS ?? DEFAULT_CLOCK_SKEW_S) * 1000;
+    const { errors, runIds } = await checkReferences(tx, batch.deviceId, byType, (r) => indexOf.get(r as Synced<HhtRecord>) ?? -1, skewMs);
     if (errors.length > 0) throw new IngestError(errors);
 
     await storeRecords(tx, byType, runIds);
@@ -100,13 +128,15 @@ export async function ingestBatch(db: Db, batch: IngestBatch): Promise<SyncRespo
   });
 }
 
-async function replayAnswer(tx: Queryable, deviceId: string, batchId: string): Promise<SyncResponse> {
-  const { rows } = await tx.query<{ received_at: Date | string; record_count: number; stored_count: number }>(
-    'SELECT received_at, record_count, stored_count FROM hht_sync_batches WHERE device_id = $1 AND batch_id = $2',
+/** The first answer to a batch again; `hash` (when given) must be the stored one, else BatchConflictError. */
+async function replayAnswer(tx: Queryable, deviceId: string, batchId: string, hash: string | null): Promise<SyncResponse> {
+  const { rows } = await tx.query<{ received_at: Date | string; record_count: number; stored_count: number; records_sha256: string | null }>(
+    'SELECT received_at, record_count, stored_count, records_sha256 FROM hht_sync_batches WHERE device_id = $1 AND batch_id = $2',
     [deviceId, batchId],
   );
   const row = rows[0];
   if (!row) throw new Error(`batch ${deviceId}/${batchId} vanished`);
+  if (hash !== null && row.records_sha256 !== null && row.records_sha256 !== hash) throw new BatchConflictError(batchId);
   const receivedAt = row.received_at instanceof Date ? row.received_at.toISOString() : new Date(row.received_at).toISOString();
   return {
     batchId,

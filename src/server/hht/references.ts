@@ -1,8 +1,10 @@
 import type { Queryable } from '../db';
 import type { HhtRecord, HhtRecordType } from '../../shared/hht-sync';
 import type { FieldError } from './validate';
+import { checkBeatRules, type BeatFacts } from './beat-rules';
 
-type ByType = Map<HhtRecordType, HhtRecord[]>;
+/** The batch's records by type, each with the moment of its sync. */
+type ByType = Map<HhtRecordType, (HhtRecord & { syncTime: string })[]>;
 
 /**
  * Checks what the shape check cannot: every beat is one of this device's, passengers, vacancies and TDRs belong
@@ -14,6 +16,7 @@ export async function checkReferences(
   deviceId: string,
   byType: ByType,
   indexOf: (r: HhtRecord) => number,
+  clockSkewMs: number,
 ): Promise<{ errors: FieldError[]; runIds: number[] }> {
   const all = [...byType.values()].flat();
   if (all.length === 0) return { errors: [], runIds: [] };
@@ -23,30 +26,57 @@ export async function checkReferences(
   };
 
   const beatIds = [...new Set(all.map((r) => r.beatId))];
-  const beats = await tx.query<{ beat_id: number | string; run_id: number | string; device_id: string | null }>(
-    'SELECT beat_id, run_id, device_id FROM beats WHERE beat_id = ANY($1::bigint[])',
+  // With each beat its coaches (and their berths) and the run's scheduled start: the facts checkBeatRules needs.
+  const beats = await tx.query<{
+    beat_id: number | string; run_id: number | string; device_id: string | null; coaches: string[];
+    scheduled_start: Date | string; capacity: Record<string, number> | string;
+  }>(
+    `SELECT b.beat_id, b.run_id, b.device_id, b.coaches,
+       ((r.start_date + coalesce(s.dep_time, '00:00')::time) AT TIME ZONE 'Asia/Kolkata') AS scheduled_start,
+       (SELECT coalesce(jsonb_object_agg(c.coach_id, c.capacity), '{}') FROM run_coaches c WHERE c.run_id = b.run_id) AS capacity
+     FROM beats b JOIN train_runs r ON r.run_id = b.run_id
+     LEFT JOIN LATERAL (SELECT dep_time FROM train_stops WHERE train_no = r.train_no ORDER BY seq LIMIT 1) s ON true
+     WHERE b.beat_id = ANY($1::bigint[])`,
     [beatIds],
   );
   const runOfBeat = new Map<number, number>();
   const deviceOfBeat = new Map<number, string | null>();
+  const facts = new Map<number, BeatFacts>();
   for (const b of beats.rows) {
     runOfBeat.set(Number(b.beat_id), Number(b.run_id));
     deviceOfBeat.set(Number(b.beat_id), b.device_id);
+    const capacity = typeof b.capacity === 'string' ? (JSON.parse(b.capacity) as Record<string, number>) : b.capacity;
+    facts.set(Number(b.beat_id), {
+      runId: Number(b.run_id),
+      coaches: b.coaches,
+      scheduledStart: new Date(b.scheduled_start).getTime(),
+      capacity: new Map(Object.entries(capacity).map(([k, v]) => [k, Number(v)])),
+    });
   }
   const good: HhtRecord[] = [];
+  const goodSynced: (HhtRecord & { syncTime: string })[] = [];
   for (const r of all) {
     if (!runOfBeat.has(r.beatId)) at(r, 'beatId', 'is not a known beat');
     else if (deviceOfBeat.get(r.beatId) !== deviceId) at(r, 'beatId', `is not a beat worked with device ${deviceId}`);
-    else good.push(r);
+    else {
+      good.push(r);
+      goodSynced.push(r);
+    }
   }
   const runOf = (r: HhtRecord): number => runOfBeat.get(r.beatId) ?? -1;
 
+  const psgnCoaches = new Map<string, string | null>();
   const withPsgn = good.filter((r): r is Extract<HhtRecord, { psgnId?: number | null }> => 'psgnId' in r && r.psgnId != null);
   if (withPsgn.length > 0) {
     // Looked up within the batch's runs (partition pruning); a passenger of another run reads as unknown there, so
     // a second, unpruned lookup only for the misses tells "not of this run" from "not known".
     const runs = [...new Set(runOfBeat.values())];
-    const inRuns = await lookup(tx, 'SELECT psgn_id AS k, run_id FROM passengers WHERE run_id = ANY($2::bigint[]) AND psgn_id = ANY($1::bigint[])', withPsgn.map((r) => r.psgnId), [runs]);
+    const { rows: psgnRows } = await tx.query<{ k: string | number; run_id: string | number; coach_id: string | null }>(
+      'SELECT psgn_id AS k, run_id, coach_id FROM passengers WHERE run_id = ANY($2::bigint[]) AND psgn_id = ANY($1::bigint[])',
+      [withPsgn.map((r) => r.psgnId), runs],
+    );
+    const inRuns = new Map(psgnRows.map((r) => [String(r.k), Number(r.run_id)]));
+    for (const r of psgnRows) psgnCoaches.set(String(r.k), r.coach_id);
     const missing = withPsgn.filter((r) => !inRuns.has(String(r.psgnId))).map((r) => r.psgnId);
     const rows = missing.length === 0 ? inRuns : new Map([...inRuns, ...(await lookup(tx, 'SELECT psgn_id AS k, run_id FROM passengers WHERE psgn_id = ANY($1::bigint[])', missing))]);
     for (const r of withPsgn) {
@@ -55,6 +85,8 @@ export async function checkReferences(
       else if (run !== runOf(r)) at(r, 'psgnId', "is not a passenger of the beat's train run");
     }
   }
+
+  checkBeatRules(goodSynced, facts, psgnCoaches, clockSkewMs, at);
 
   const efts = good.filter((r) => r.type === 'EFT');
   if (efts.length > 0) {

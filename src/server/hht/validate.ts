@@ -11,6 +11,7 @@ type Kind =
   | 'code' // station, coach, PNR-like codes
   | 'text'
   | 'int'
+  | 'berth' // a berth or seat number: a PostgreSQL int, within any coach
   | 'time'
   | 'money'
   | 'bool'
@@ -33,9 +34,9 @@ const SPECS: Record<HhtRecordType, Record<string, FieldSpec>> = {
     eventType: req(['O', 'NT', 'SHIFTED', 'GOT_DOWN']),
     psgnId: opt('int'),
     coachId: opt('code'),
-    berthNo: opt('int'),
+    berthNo: opt('berth'),
     newCoachId: opt('code'),
-    newBerthNo: opt('int'),
+    newBerthNo: opt('berth'),
     stationCode: opt('code'),
     deviceTime: req('time'),
     eventId: opt('int'),
@@ -43,7 +44,7 @@ const SPECS: Record<HhtRecordType, Record<string, FieldSpec>> = {
   ALLOTMENT: {
     psgnId: req('int'),
     coachId: req('code'),
-    berthNo: req('int'),
+    berthNo: req('berth'),
     fromStation: req('code'),
     toStation: req('code'),
     at: req('time'),
@@ -69,7 +70,7 @@ const SPECS: Record<HhtRecordType, Record<string, FieldSpec>> = {
     issuedAt: req('time'),
     payments: { kind: 'id', required: false }, // checked by checkPayments
   },
-  BERTH_RELEASE: { coachId: req('code'), berthNo: req('int'), fromStation: req('code'), at: req('time'), rebooked: opt('bool') },
+  BERTH_RELEASE: { coachId: req('code'), berthNo: req('berth'), fromStation: req('code'), at: req('time'), rebooked: opt('bool') },
   DEFICIENCY: {
     coachId: req('code'),
     category: req(['WATER', 'ELECTRICAL', 'AC', 'FITTINGS', 'BEDROLL', 'CLEANLINESS']),
@@ -95,8 +96,34 @@ const PAYMENT: Record<string, FieldSpec> = {
 
 const ID = /^[A-Za-z0-9_.:-]+$/;
 const CODE = /^[A-Za-z0-9]{1,16}$/;
+/** Largest berth or seat number of any coach (3E has 83; chair cars under 100). */
+export const BERTH_MAX = 999;
 // ISO 8601 with a zone: a device's local time without one would be read differently by each server.
-const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+const TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+/** A lone UTF-16 surrogate: JSON can carry one, PostgreSQL text and jsonb cannot. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const daysIn = (year: number, month: number): number =>
+  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+
+/**
+ * Milliseconds since the epoch of a device time, or null unless it is one PostgreSQL reads the same way: a calendar
+ * day of years 1 to 9999, hours 00-23, minutes and seconds 00-59, a zone offset within +/-15:59.
+ */
+export function parseDeviceTime(v: unknown): number | null {
+  if (typeof v !== 'string') return null;
+  const m = TIME.exec(v);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second, offH, offM] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x))) as number[];
+  if (year === undefined || month === undefined || day === undefined) return null;
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
+  if ((hour ?? 0) > 23 || (minute ?? 0) > 59 || (second ?? 0) > 59 || (offH ?? 0) > 15 || (offM ?? 0) > 59) return null;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** Rupees in paise, exactly: 0.29 is 29 (0.29 * 100 is not). */
+const paise = (rupees: number): number => Math.round(rupees * 100);
 
 function checkValue(kind: Kind, v: unknown): string | null {
   if (Array.isArray(kind)) return typeof v === 'string' && kind.includes(v) ? null : `must be one of ${kind.join(', ')}`;
@@ -108,19 +135,22 @@ function checkValue(kind: Kind, v: unknown): string | null {
     case 'code':
       return typeof v === 'string' && CODE.test(v) ? null : 'must be 1 to 16 letters or digits';
     case 'text':
-      return typeof v === 'string' && v.trim().length > 0 && v.length <= HHT_SYNC_LIMITS.textMax
-        ? null
-        : `must be text of 1 to ${HHT_SYNC_LIMITS.textMax} characters`;
+      if (typeof v !== 'string' || v.trim().length === 0 || v.length > HHT_SYNC_LIMITS.textMax) return `must be text of 1 to ${HHT_SYNC_LIMITS.textMax} characters`;
+      return v.includes('\u0000') || LONE_SURROGATE.test(v) ? 'must not contain NUL characters or lone surrogates' : null;
     case 'int':
-      return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? null : 'must be a whole number';
+      return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? null : `must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`;
+    case 'berth':
+      return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= BERTH_MAX ? null : `must be a berth number from 1 to ${BERTH_MAX}`;
     case 'money':
-      return typeof v === 'number' && Number.isFinite(v) && v >= 0 && v < 1e8 && Math.round(v * 100) === v * 100
+      return typeof v === 'number' && Number.isFinite(v) && v >= 0 && v < 1e8 && paise(v) / 100 === v
         ? null
-        : 'must be an amount in rupees with at most 2 decimals';
+        : 'must be an amount in rupees from 0 to 99999999.99 with at most 2 decimals';
     case 'bool':
       return typeof v === 'boolean' ? null : 'must be true or false';
     case 'time':
-      return typeof v === 'string' && TIME.test(v) && !Number.isNaN(Date.parse(v)) ? null : 'must be an ISO 8601 time with a zone';
+      return parseDeviceTime(v) !== null
+        ? null
+        : 'must be an ISO 8601 time with a zone: a real calendar day, hours 00-23, minutes and seconds 00-59, offset within +/-15:59';
     default:
       return 'is invalid';
   }
@@ -140,7 +170,7 @@ function checkObject(obj: Record<string, unknown>, spec: Record<string, FieldSpe
     if (why) out.push({ field: `${at}.${name}`, reason: why });
   }
   for (const name of Object.keys(obj)) {
-    if (!(name in spec)) out.push({ field: `${at}.${name}`, reason: 'is not a field of this record type' });
+    if (!Object.hasOwn(spec, name)) out.push({ field: `${at}.${name}`, reason: 'is not a field of this record type' });
   }
 }
 
@@ -164,6 +194,7 @@ export function validateSyncRequest(body: unknown): { ok: true; request: SyncReq
   const seen = new Map<string, number>();
   records.forEach((r: unknown, i) => {
     const at = `records[${i}]`;
+    const shapeErrors = errors.length;
     if (!isObject(r)) {
       errors.push({ field: at, reason: 'must be an object' });
       return;
@@ -181,6 +212,7 @@ export function validateSyncRequest(body: unknown): { ok: true; request: SyncReq
       else seen.set(r.id, i);
     }
     if (r.type === 'EFT') checkPayments(r, at, errors);
+    if (errors.length === shapeErrors) checkWithinRecord(r as unknown as HhtRecord, at, errors);
   });
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, request: { batchId: body.batchId as string, records: records as HhtRecord[] } };
@@ -198,4 +230,20 @@ function checkPayments(r: Record<string, unknown>, at: string, errors: FieldErro
     if (!isObject(x)) errors.push({ field: `${at}.payments[${j}]`, reason: 'must be an object' });
     else checkObject(x, PAYMENT, `${at}.payments[${j}]`, errors);
   });
+}
+
+/** What one well-formed record must mean on its own: amounts that add up, times in order. */
+function checkWithinRecord(r: HhtRecord, at: string, errors: FieldError[]): void {
+  if (r.type === 'EFT') {
+    if (paise(r.excessFare) + paise(r.excessCharge) !== paise(r.total)) {
+      errors.push({ field: `${at}.total`, reason: `must be excessFare + excessCharge (${(paise(r.excessFare) + paise(r.excessCharge)) / 100})` });
+    }
+    const issued = parseDeviceTime(r.issuedAt) ?? 0;
+    (r.payments ?? []).forEach((p, j) => {
+      if ((parseDeviceTime(p.at) ?? 0) < issued) errors.push({ field: `${at}.payments[${j}].at`, reason: "is before the EFT's issuedAt" });
+    });
+  }
+  if (r.type === 'DEFICIENCY' && r.closedAt != null && (parseDeviceTime(r.closedAt) ?? 0) < (parseDeviceTime(r.reportedAt) ?? 0)) {
+    errors.push({ field: `${at}.closedAt`, reason: 'is before reportedAt' });
+  }
 }

@@ -1,4 +1,5 @@
-import type { ServerOptions } from 'node:http';
+import type { Server, ServerOptions } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ServerLimits } from '../config';
 
 /**
@@ -26,4 +27,17 @@ export function serverLimitOptions(limits: ServerLimits): {
       connectionsCheckingInterval: checkEvery,
     },
   };
+}
+
+/**
+ * Closes a socket once it has been idle for the idle timeout, whatever it was sent. Node's default only destroys
+ * it, and the kernel then keeps trying to deliver what is queued to a reader that has stopped (a stalled download of
+ * a large asset stays open from the client's side for minutes, holding the send buffer): with unsent bytes queued
+ * the socket is reset instead, which frees both ends at once.
+ */
+export function cutIdleSockets(server: Server): void {
+  server.on('timeout', (socket: Socket) => {
+    if (socket.writableLength > 0) socket.resetAndDestroy();
+    else socket.destroy();
+  });
 }

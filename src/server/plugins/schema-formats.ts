@@ -1,7 +1,10 @@
 import type { Plugin } from 'ajv';
 
-/** A calendar date YYYY-MM-DD: ajv-formats' 'date' checks the day exists (no 2026-02-30), unlike a pattern. */
-export const isoDateSchema = { type: 'string', format: 'date' } as const;
+/**
+ * A calendar date YYYY-MM-DD: ajv-formats' 'date' checks the day exists (no 2026-02-30), unlike a pattern; the
+ * pattern keeps the year to 1900-2099 (PostgreSQL refuses year 0000, and no run lies outside).
+ */
+export const isoDateSchema = { type: 'string', format: 'date', pattern: '^(19|20)[0-9]{2}-' } as const;
 
 /** dd/mm/yyyy (the spec's srcDate), a real calendar day. */
 export const dmyDateSchema = { type: 'string', format: 'dmy-date' } as const;
@@ -17,7 +20,7 @@ export const portalFormats: Plugin<unknown> = (ajv) => {
     type: 'string',
     validate: (s: string) => {
       const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(s);
-      return m !== null && isCalendarDate(Number(m[3]), Number(m[2]), Number(m[1]));
+      return m !== null && Number(m[3]) >= 1900 && isCalendarDate(Number(m[3]), Number(m[2]), Number(m[1]));
     },
   });
   return ajv;
