@@ -59,6 +59,22 @@ export interface Config {
   limits: ServerLimits;
   /** Report result cache of each server process (reports/result-cache.ts). */
   reportCache: ReportCacheSettings;
+  /** Audit trail, Prometheus metrics (operations). */
+  ops: OpsSettings;
+}
+
+/** The least the audit trail may keep, days: CERT-In's directions ask for 180 days of logs. */
+export const MIN_AUDIT_RETENTION_DAYS = 180;
+
+export interface OpsSettings {
+  /** Audit trail written (HHT_AUDIT, default on; off only to measure its cost). */
+  audit: boolean;
+  /** Days of audit trail kept; older months are dropped a partition at a time (HHT_AUDIT_RETENTION_DAYS, >= 180). */
+  auditRetentionDays: number;
+  /** Longest an audit entry waits in memory before it is written, ms (HHT_AUDIT_FLUSH_MS, at most 1000). */
+  auditFlushMs: number;
+  /** Port of GET /metrics (Prometheus text), bound to HOST; undefined = no metrics server (HHT_METRICS_PORT). */
+  metricsPort: number | undefined;
 }
 
 export interface ReportCacheSettings {
@@ -211,6 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBytes: wholeNumber(env, 'HHT_REPORT_CACHE_MB', 64, 1, 65_536, problems) * 1024 * 1024,
   };
 
+  const ops = loadOps(env, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -240,5 +258,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionDays,
     limits,
     reportCache,
+    ops,
+  };
+}
+
+function loadOps(env: NodeJS.ProcessEnv, problems: string[]): OpsSettings {
+  const auditText = env.HHT_AUDIT ?? 'on';
+  if (auditText !== 'on' && auditText !== 'off') problems.push(`HHT_AUDIT must be "on" or "off", got "${auditText}"`);
+  return {
+    audit: auditText !== 'off',
+    // Below 180 is refused, never raised silently: the operator asked for less than the law allows.
+    auditRetentionDays: wholeNumber(env, 'HHT_AUDIT_RETENTION_DAYS', MIN_AUDIT_RETENTION_DAYS, MIN_AUDIT_RETENTION_DAYS, 36_500, problems),
+    auditFlushMs: wholeNumber(env, 'HHT_AUDIT_FLUSH_MS', 1_000, 10, 1_000, problems),
+    metricsPort: env.HHT_METRICS_PORT ? wholeNumber(env, 'HHT_METRICS_PORT', 0, 1, 65_535, problems) : undefined,
   };
 }

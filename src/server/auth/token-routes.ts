@@ -5,6 +5,7 @@ import { bearer, checkXsrf, sessionInvalid, signedIn } from './authenticate';
 import { iso, type AuthContext } from './context';
 import { randomToken, tokenHash } from './secrets';
 import { loadSession } from './sessions';
+import { auditSignIn } from '../audit/events';
 
 /** Refresh-token rotation (reuse revokes the session, but a lost answer may be asked again) and logout. */
 export function tokenRoutes(app: FastifyInstance, ctx: AuthContext): void {
@@ -55,7 +56,13 @@ export function tokenRoutes(app: FastifyInstance, ctx: AuthContext): void {
     const refreshToken = randomToken(32);
     const next = tokenHash(refreshToken);
     const sessionId = (await rotate(h, next, t)) ?? (await answerAgain(h, next, t));
-    if (sessionId === 'reused') return sessionInvalid(reply);
+    if (sessionId === 'reused') {
+      const owner = await db.query<{ user_id: string }>(
+        'SELECT s.user_id FROM auth_refresh_tokens r JOIN auth_sessions s ON s.session_id = r.session_id WHERE r.token_hash = $1', [h],
+      );
+      auditSignIn(request, 'forced_logout', owner.rows[0]?.user_id ?? '', { reason: 'refresh token reused' });
+      return sessionInvalid(reply);
+    }
     if (sessionId === null) throw new HttpError(403, SERVER_MESSAGES.noToken);
     const s = await loadSession(ctx, sessionId, true);
     if (s.state === 'invalid') return sessionInvalid(reply);
@@ -86,6 +93,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: AuthContext): void {
       // Ends here at once, and the other processes have been told (database notification) before the user is answered.
       ctx.sessionCache.forget(u.sessionId);
       await ctx.sessionCache.fence(db);
+      auditSignIn(request, 'sign_out', u.userId);
       return { code: 1, message: SERVER_MESSAGES.loggedOut };
     },
   );
