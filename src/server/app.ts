@@ -39,6 +39,7 @@ import { resolveSigningSecret } from './auth/signing-secret';
 import { authOptionsFromEnv, type AuthOptions } from './auth/options';
 import { registerAudit } from './audit/plugin';
 import { auditPortalFiles } from './audit/portal-files';
+import { registerMetrics } from './metrics/plugin';
 
 export interface AppDeps {
   config: Config;
@@ -93,6 +94,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorate('clock', config.testHooks ? shiftableClock(clock) : clock);
 
   const audit = registerAudit(app, { db, config });
+  registerMetrics(app, { db, auditQueued: () => audit.queued });
   healthRoutes(app, db);
   const authOptions = auth ?? authOptionsFromEnv();
   await registerAuth(app, { config, db, options: authOptions, signingSecret: await resolveSigningSecret(config, db) });

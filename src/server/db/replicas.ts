@@ -305,6 +305,10 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
     transaction: (fn) => primary.transaction(fn),
     // Change notifications are raised on the primary (triggers run there; standbys cannot LISTEN).
     listen: (channel, handlers) => primary.listen(channel, handlers),
+    poolStats: () => [
+      ...(primary.poolStats?.() ?? []),
+      ...replicas.flatMap((r) => (r.db.poolStats?.() ?? []).map((p) => ({ ...p, pool: `${r.name} ${p.pool}` }))),
+    ],
     reportSession: async (timeoutMs, fn) => {
       const r = await choose();
       if (r) {

@@ -15,6 +15,7 @@ import { filterEnumName } from '../../shared/filter-labels';
 import { requestLang, scopeOf } from './reports';
 import { localizeReport, localizeViewColumns } from '../../shared/definitions/localize';
 import { auditExport } from '../audit/events';
+import { exportBytes, exportRows } from '../metrics/metrics';
 import { countBytes } from '../http/byte-count';
 
 type ExportRoute = {
@@ -111,6 +112,8 @@ export function exportRoutes(
     counted.once('close', () => {
       release();
       void close().catch(() => undefined);
+      exportRows.inc({ format }, total);
+      exportBytes.inc({ format }, counted.bytes);
       auditExport(request, report.definition.id, {
         format, rows: total, bytes: counted.bytes, ms: Math.round(reply.elapsedTime), complete: counted.writableFinished,
       });

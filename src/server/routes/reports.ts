@@ -14,6 +14,7 @@ import type { CheckedReport } from '../../shared/definitions/validate';
 import { FilterValidatorModules, filterValidatorUrl } from '../reports/filter-validator-code';
 import { LANGS, type Lang } from '../../shared/definitions/hindi';
 import { auditReportRun } from '../audit/events';
+import { reportCacheAnswers, timeReportSql } from '../metrics/metrics';
 import { localizeFilterSchema, localizeReport, parseAcceptLanguage } from '../../shared/definitions/localize';
 
 /** The filter schema of each language, by report (RJSF finds a precompiled validator by a hash of the schema it is given). */
@@ -148,6 +149,7 @@ export function reportRoutes(
   // With test hooks (never in production), how an answer was had: the load bench counts the cache's hit rate by it.
   const send = (request: FastifyRequest, reply: FastifyReply, answer: CacheAnswer): Promise<FastifyReply> => {
     if (config.testHooks) void reply.header('x-hht-cache', answer.served);
+    reportCacheAnswers.inc({ served: answer.served });
     return sendEncoded(request, reply, answer.body);
   };
 
@@ -168,7 +170,7 @@ export function reportRoutes(
       const { sql, params } = buildQuery(found.view, values, scope);
       const key = ReportResultCache.key(['aggregate', sql, params, agg.sumOf]);
       const answer = await cache.get(key, async () => {
-        const aggregate = await aggregateView(db, found.view, values, scope, agg, config.reportTimeoutMs);
+        const aggregate = await timeReportSql(found.report.definition.id, () => aggregateView(db, found.view, values, scope, agg, config.reportTimeoutMs));
         return { text: JSON.stringify({ rows: [], total: aggregate.count, page: 1, rowsPerPage: 0, aggregate }), rowCount: aggregate.count };
       });
       auditReportRun(request, reply, found.report.definition.id, answer);
@@ -190,7 +192,7 @@ export function reportRoutes(
     ]);
     // A call whose original backend answered with rows elsewhere (e.g. tripId -> eftList) gets them there too.
     const answer = await cache.get(key, async () => {
-      const ran = await runViewJson(db, found.view, values, scope, opts);
+      const ran = await timeReportSql(found.report.definition.id, () => runViewJson(db, found.view, values, scope, opts));
       return { text: reportBody(ran, rowsPath), rowCount: ran.total };
     });
     auditReportRun(request, reply, found.report.definition.id, answer);
