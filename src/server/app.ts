@@ -40,6 +40,7 @@ import { authOptionsFromEnv, type AuthOptions } from './auth/options';
 import { registerAudit } from './audit/plugin';
 import { auditPortalFiles } from './audit/portal-files';
 import { registerMetrics } from './metrics/plugin';
+import { openApiRoute, registerOpenApi } from './openapi/plugin';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +62,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
     ...serverLimitOptions(config.limits),
   });
   app.server.maxConnections = config.limits.maxConnections;
+  await registerOpenApi(app); // first: it hears of every route added after it
   registerErrorHandler(app);
   registerRequestLog(app);
   registerInputGuard(app);
@@ -146,6 +148,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   feedbackRoutes(app, { db });
   consistRoutes(app, { db, config, suMobiles });
   trainRoutes(app, { db, suMobiles });
+  openApiRoute(app, { db, registry });
   reportRoutes(app, { db, config, registry, suMobiles, cache: reportCache }); // last: its /api/:endpoint routes catch what no static route took
 
   await registerSpa(app, config.clientDir);

@@ -199,3 +199,7 @@ function checkPayments(r: Record<string, unknown>, at: string, errors: FieldErro
     else checkObject(x, PAYMENT, `${at}.payments[${j}]`, errors);
   });
 }
+
+/** The field tables and patterns, for the OpenAPI document's record schemas (openapi/hht-sync-doc.ts). */
+export { SPECS as RECORD_FIELD_SPECS, PAYMENT as PAYMENT_FIELD_SPECS, ID as ID_PATTERN, CODE as CODE_PATTERN, TIME as TIME_PATTERN };
+export type { Kind as FieldKind, FieldSpec };
