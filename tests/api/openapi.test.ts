@@ -39,13 +39,22 @@ describe.each(TEST_DRIVERS)('OpenAPI document on %s', (driver) => {
     await insertExtrasUsers(t.db);
     su = await loginAs(app, EXTRAS_USERS.su.userId);
     base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const res = await fetch(`${base}${OPENAPI_PATH}`);
+    const res = await fetch(`${base}${OPENAPI_PATH}`, { headers: su.headers() });
     expect(res.status).toBe(200);
     doc = (await res.json()) as Doc;
   });
   afterAll(async () => {
     await app?.close();
     await t?.drop();
+  });
+
+  it('is public, without the example made from the data unless an officer asks', async () => {
+    const res = await fetch(`${base}${OPENAPI_PATH}`);
+    expect(res.status).toBe(200);
+    const open = (await res.json()) as Doc;
+    expect(Object.keys(open.paths).sort()).toEqual(Object.keys(doc.paths).sort());
+    expect(open.paths['/api/hht/sync']?.post?.requestBody?.content['application/json']?.example).toBeUndefined();
+    expect(doc.paths['/api/hht/sync']?.post?.requestBody?.content['application/json']?.example).toBeDefined();
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {

@@ -55,9 +55,18 @@ interface Operation {
 }
 type Paths = Record<string, Record<string, Operation>>;
 
-/** GET /api/openapi.json: the document, with one path per report endpoint of the catalogue and a live example batch. */
+/**
+ * GET /api/openapi.json: the document, with one path per report endpoint of the catalogue. Public (a terminal vendor
+ * reads it before holding any account); with an officer's bearer token it also carries an example batch made from
+ * this server's data (device, beat and passenger ids are not for strangers).
+ */
 export function openApiRoute(app: FastifyInstance, deps: { db: Db; registry: ReportRegistry }): void {
-  app.get(OPENAPI_PATH, async () => {
+  app.get(OPENAPI_PATH, async (request, reply) => {
+    if (request.headers.authorization !== undefined) {
+      // The same check as every protected route: a bad or expired token gets the usual 401/403.
+      await app.authenticate(request, reply);
+      if (reply.sent) return undefined;
+    }
     // Our own generated object; the library's types know no report paths, so it is read as plain JSON here.
     const doc = structuredClone(app.swagger()) as unknown as { paths: Paths; [key: string]: unknown };
     for (const r of deps.registry.all()) {
@@ -83,7 +92,7 @@ export function openApiRoute(app: FastifyInstance, deps: { db: Db; registry: Rep
         doc.paths[path] = { ...(doc.paths[path] ?? {}), [view.method.toLowerCase()]: op };
       }
     }
-    const example = await exampleBatch(deps.db, app.clock.now()).catch(() => undefined);
+    const example = request.sessionUser ? await exampleBatch(deps.db, app.clock.now()).catch(() => undefined) : undefined;
     const sync = doc.paths['/api/hht/sync']?.post?.requestBody?.content['application/json'];
     if (sync && example) {
       sync.example = example.batch;

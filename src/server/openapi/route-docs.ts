@@ -54,8 +54,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     },
   },
   'GET /api/openapi.json': {
-    summary: 'This document', tags: ['Operations'],
-    response: { 200: { description: 'The OpenAPI 3.1 document', type: 'object', additionalProperties: true }, 500: errorAnswer('Internal server error (logged)') },
+    summary: 'This document (public; with an officer token also an example sync batch of this server\'s data)', tags: ['Operations'],
+    response: { 200: { description: 'The OpenAPI 3.1 document', type: 'object', additionalProperties: true }, 401: E401, 403: E403 },
   },
   'GET /api/captcha': {
     summary: 'A new picture captcha (single use, expires); sets the XSRF-TOKEN cookie', tags: ['Sign-in'],
