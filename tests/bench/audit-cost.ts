@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N]`: the audit
+ * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N] [--ports A,B]`: the audit
  * trail's cost under load. The built server (dist/server, HHT_WORKERS=2) runs twice on one seeded PostgreSQL
  * database, HHT_AUDIT=on and HHT_AUDIT=off, both up at once; rounds alternate which one is loaded (on, off, off, on,
  * ...), each round 50 kept-alive connections POSTing the light report for N seconds, rotating through every train run
@@ -36,8 +36,10 @@ dbUrl.pathname = `/${DB_NAME}`;
 execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 
 interface Server { base: string; stop: () => Promise<void> }
+/** --ports A,B: the two servers' ports (default: free ones). */
+const ports = arg('ports')?.split(',').map(Number);
 async function startServer(audit: 'on' | 'off'): Promise<Server> {
-  const port = await freePort();
+  const port = ports?.[audit === 'on' ? 0 : 1] ?? (await freePort());
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), HHT_WORKERS: '2', HHT_AUDIT: audit,
