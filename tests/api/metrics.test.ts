@@ -114,6 +114,18 @@ describe.runIf(existsSync(PROMTOOL))('metrics', () => {
       expect(sample(after, 'hht_audit_queue_length')).toBeGreaterThanOrEqual(1);
       if (driver === 'pg') expect(after).toMatch(/^hht_db_pool_connections\{pool="main",state="idle"\} \d+$/m);
     });
+
+    it('reads the rollup auditor\'s repair count from hht_rollup_repair_count() once a migration defines it', async () => {
+      expect((await scrape(metrics.port)).body).not.toMatch(/^hht_rollup_repairs /m);
+      await t.db.exec('CREATE FUNCTION hht_rollup_repair_count() RETURNS bigint LANGUAGE sql AS $$ SELECT 7::bigint $$');
+      try {
+        const body = (await scrape(metrics.port)).body;
+        expect(sample(body, 'hht_rollup_repairs')).toBe(7);
+        expect(promtool(body).status).toBe(0);
+      } finally {
+        await t.db.exec('DROP FUNCTION hht_rollup_repair_count()');
+      }
+    });
   });
 
   describe.runIf(process.env.TEST_DATABASE_URL)('two workers on PostgreSQL', () => {

@@ -34,6 +34,17 @@ export function registerAudit(app: FastifyInstance, deps: { db: Db; config: Conf
   trail.start();
   app.decorate('audit', trail);
   app.addHook('onClose', async () => trail.close());
+  if (config.testHooks) {
+    // Test hooks only (refused in production): the cost bench turns this process's trail on and off in turn.
+    app.post<{ Body: { enabled: boolean } }>(
+      '/api/test-hooks/audit',
+      { schema: { body: { type: 'object', required: ['enabled'], additionalProperties: false, properties: { enabled: { type: 'boolean' } } } } },
+      async (request) => {
+        trail.setEnabled(request.body.enabled);
+        return { enabled: trail.enabled, pid: process.pid };
+      },
+    );
+  }
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode !== 403 || !request.sessionUser) return;
     trail.record({

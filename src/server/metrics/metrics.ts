@@ -138,21 +138,28 @@ new client.Gauge({
 const readsSeen = new Map<string, number>();
 new client.Counter({
   name: 'hht_db_reads_total',
-  help: 'Report reads and export cursors by who served them: replica, primary, or retried_on_primary after a replica failed.',
-  labelNames: ['served_by'] as const,
+  help: 'Report reads and export cursors by who served them: a replica (named), the primary, or the primary after a replica failed.',
+  labelNames: ['served_by', 'replica'] as const,
   collect() {
-    const now: Record<string, number> = { replica: 0, primary: 0, retried_on_primary: 0 };
+    const now = new Map<string, { served_by: string; replica: string; n: number }>();
+    const add = (served_by: string, replica: string, n: number): void => {
+      const k = `${served_by}|${replica}`;
+      now.set(k, { served_by, replica, n: (now.get(k)?.n ?? 0) + n });
+    };
     for (const s of sources) {
       if (!hasReplicas(s.db)) continue;
       const c = s.db.replicas.counts();
-      now.replica = (now.replica ?? 0) + c.replica;
-      now.primary = (now.primary ?? 0) + c.primary;
-      now.retried_on_primary = (now.retried_on_primary ?? 0) + c.retriedOnPrimary;
+      add('primary', '', c.primary);
+      add('retried_on_primary', '', c.retriedOnPrimary);
+      for (const [name, n] of Object.entries(c.byReplica)) add('replica', name, n);
     }
-    for (const [k, v] of Object.entries(now)) {
-      const delta = v - (readsSeen.get(k) ?? 0);
-      if (delta > 0) this.inc({ served_by: k }, delta);
-      readsSeen.set(k, Math.max(v, readsSeen.get(k) ?? 0));
+    // Counters only grow: what the sources count now, less what was reported before.
+    for (const [k, v] of now) {
+      const delta = v.n - (readsSeen.get(k) ?? 0);
+      if (delta > 0) {
+        this.inc({ served_by: v.served_by, replica: v.replica }, delta);
+        readsSeen.set(k, v.n);
+      }
     }
   },
 });

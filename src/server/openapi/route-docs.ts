@@ -97,6 +97,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'Test hooks only (HHT_TEST_HOOKS=1, refused in production): moves the server clock', tags: ['Test hooks'],
     response: { 200: obj({ offsetMs: num(), now: str() }), 400: E400, 404: E404 },
   },
+  'POST /api/test-hooks/audit': {
+    summary: 'Test hooks only: turns this process\'s audit trail on or off (the cost bench)', tags: ['Test hooks'],
+    response: { 200: obj({ enabled: bool(), pid: int() }), 400: E400 },
+  },
   'GET /api/test-hooks/captcha/{captchaId}': {
     summary: 'Test hooks only: a captcha\'s answer', tags: ['Test hooks'],
     response: { 200: obj({ answer: str() }), 404: E404 },
