@@ -37,6 +37,10 @@ import './auth/session-user';
 import { registerAuth } from './auth/plugin';
 import { resolveSigningSecret } from './auth/signing-secret';
 import { authOptionsFromEnv, type AuthOptions } from './auth/options';
+import { registerAudit } from './audit/plugin';
+import { auditPortalFiles } from './audit/portal-files';
+import { registerMetrics } from './metrics/plugin';
+import { openApiRoute, registerOpenApi } from './openapi/plugin';
 
 export interface AppDeps {
   config: Config;
@@ -59,6 +63,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   });
   app.server.maxConnections = config.limits.maxConnections;
   cutIdleSockets(app.server);
+  await registerOpenApi(app); // first: it hears of every route added after it
   registerErrorHandler(app);
   registerRequestLog(app);
   registerInputGuard(app);
@@ -91,6 +96,8 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   // Test hooks move the whole server's clock (reports, sign-in, the live feed); never in production (config).
   app.decorate('clock', config.testHooks ? shiftableClock(clock) : clock);
 
+  const audit = registerAudit(app, { db, config });
+  registerMetrics(app, { db, auditQueued: () => audit.queued });
   healthRoutes(app, db);
   const authOptions = auth ?? authOptionsFromEnv();
   await registerAuth(app, { config, db, options: authOptions, signingSecret: await resolveSigningSecret(config, db) });
@@ -105,12 +112,18 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   registry.watch();
   app.addHook('onClose', async () => registry.close());
   app.decorate('reports', registry);
-  const menuStore = createMenuStore({ rootDir: config.rootDir, log: app.log });
+  // The menu store logs a refused menu.json; the audit trail hears of it through that logger.
+  const menuRefused: { notify?: () => void } = {};
+  const menuStore = createMenuStore({
+    rootDir: config.rootDir,
+    log: { info: (o, m) => app.log.info(o, m), error: (o, m) => { app.log.error(o, m); menuRefused.notify?.(); } },
+  });
   app.decorate('menuStore', menuStore);
   app.addHook('onClose', async () => menuStore.close());
   menuRoutes(app, menuStore);
   registry.onLoad(() => syncMenuAvailability(menuStore, registry));
   menuStore.onReload(() => syncMenuAvailability(menuStore, registry));
+  menuRefused.notify = auditPortalFiles({ rootDir: config.rootDir, registry, menuStore, audit });
 
   // Finished report answers, shared by users whose requests come to the same query (reports/result-cache.ts).
   const reportCache = new ReportResultCache({
@@ -136,6 +149,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   feedbackRoutes(app, { db });
   consistRoutes(app, { db, config, suMobiles });
   trainRoutes(app, { db, suMobiles });
+  openApiRoute(app, { db, registry });
   reportRoutes(app, { db, config, registry, suMobiles, cache: reportCache }); // last: its /api/:endpoint routes catch what no static route took
 
   await registerSpa(app, config.clientDir);

@@ -67,6 +67,22 @@ export interface Config {
   deviceClockSkewS: number;
   /** Failed device credentials one address may send per minute before 429 (HHT_DEVICE_AUTH_FAILURES, default 20). */
   deviceAuthFailuresPerMin: number;
+  /** Audit trail, Prometheus metrics (operations). */
+  ops: OpsSettings;
+}
+
+/** The least the audit trail may keep, days: CERT-In's directions ask for 180 days of logs. */
+export const MIN_AUDIT_RETENTION_DAYS = 180;
+
+export interface OpsSettings {
+  /** Audit trail written (HHT_AUDIT, default on; off only to measure its cost). */
+  audit: boolean;
+  /** Days of audit trail kept; older months are dropped a partition at a time (HHT_AUDIT_RETENTION_DAYS, >= 180). */
+  auditRetentionDays: number;
+  /** Longest an audit entry waits in memory before it is written, ms (HHT_AUDIT_FLUSH_MS, at most 1000). */
+  auditFlushMs: number;
+  /** Port of GET /metrics (Prometheus text), bound to HOST; undefined = no metrics server (HHT_METRICS_PORT). */
+  metricsPort: number | undefined;
 }
 
 export type TrustProxy = false | number | string[];
@@ -220,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 
   const deviceTrust = loadDeviceTrust(env, problems);
+  const ops = loadOps(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -250,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits,
     reportCache,
     ...deviceTrust,
+    ops,
   };
 }
 
@@ -298,5 +316,17 @@ function loadDeviceTrust(env: NodeJS.ProcessEnv, problems: string[]): Pick<Confi
     trustProxy: parseTrustProxy(env.HHT_TRUST_PROXY, problems),
     deviceClockSkewS: wholeNumber(env, 'HHT_DEVICE_CLOCK_SKEW_S', 300, 0, 86_400, problems),
     deviceAuthFailuresPerMin: wholeNumber(env, 'HHT_DEVICE_AUTH_FAILURES', 20, 1, 100_000, problems),
+  };
+}
+
+function loadOps(env: NodeJS.ProcessEnv, problems: string[]): OpsSettings {
+  const auditText = env.HHT_AUDIT ?? 'on';
+  if (auditText !== 'on' && auditText !== 'off') problems.push(`HHT_AUDIT must be "on" or "off", got "${auditText}"`);
+  return {
+    audit: auditText !== 'off',
+    // Below 180 is refused, never raised silently: the operator asked for less than the law allows.
+    auditRetentionDays: wholeNumber(env, 'HHT_AUDIT_RETENTION_DAYS', MIN_AUDIT_RETENTION_DAYS, MIN_AUDIT_RETENTION_DAYS, 36_500, problems),
+    auditFlushMs: wholeNumber(env, 'HHT_AUDIT_FLUSH_MS', 1_000, 10, 1_000, problems),
+    metricsPort: env.HHT_METRICS_PORT ? wholeNumber(env, 'HHT_METRICS_PORT', 0, 1, 65_535, problems) : undefined,
   };
 }

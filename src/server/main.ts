@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from './config';
 import { DataDirInUseError, lockDataDir } from './process/data-dir-lock';
-import { runHttpProcess } from './process/http-process';
+import { runHttpProcess, startMetricsOrFail } from './process/http-process';
 import { superviseWorkers, WORKER_INDEX_ENV } from './process/supervisor';
 import { fail, logLine, openDbOrFail, prepareDatabase } from './process/startup';
 
@@ -56,6 +56,8 @@ async function main(): Promise<void> {
     } catch {
       process.exit(1); // the worker printed its one line
     }
+    // The workers' figures served together (summed) by the primary.
+    if (config.ops.metricsPort !== undefined) await startMetricsOrFail(config.ops.metricsPort, config.host, true);
   }
   const how = workers === 1 ? '' : `, ${workers} worker processes`;
   logLine(`IR-HHT Portal ready on http://${config.host}:${config.port}/ in ${Date.now() - started} ms (database: ${config.databaseUrl ? 'pg' : 'pglite'}${how})`);

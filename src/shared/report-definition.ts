@@ -42,6 +42,8 @@ export interface SourceDef {
   count?: string;
   /** Column expressions the scope predicate compares with the user's zone, division or lobby. A level without a rule is denied. */
   scope: { zone?: string; division?: string; lobby?: string };
+  /** true: no scope rule on purpose, so only SU reads it (the audit trail); an empty scope is an error otherwise. */
+  suOnly?: true;
   /**
    * Fixed values of named parameters for this call (e.g. {mark: 'NT'}), so tabs that differ only by a value share
    * one SQL. Bound like filter values; never a filter field, so the request cannot set them.

@@ -12,6 +12,7 @@ import { hasPgBinaries, startPrimaryWithReplica, waitForReplay, withDatabase, ty
 import { openDb, type Db } from '../../src/server/db';
 import { openPg } from '../../src/server/db/pg-driver';
 import { migrate } from '../../src/server/db/migrate';
+import { metricsRegistry } from '../../src/server/metrics/metrics';
 import { classifyReplicaError, hasReplicas, parseLsn, withReplicas, type RoutedDb } from '../../src/server/db/replicas';
 
 /** A report whose rows say which server answered (pg_is_in_recovery() is true on a replica only) and a zone name. */
@@ -121,6 +122,11 @@ describe.skipIf(!hasPgBinaries())('read replicas: a real primary and a pg_baseba
     expect(rows).toEqual([{ on_replica: true, zone_code: 'NR', name: 'Northern Railway (new)' }]);
     expect(db.replicas.counts().replica).toBe(before.replica + 1);
     expect(db.replicas.status()).toEqual([expect.objectContaining({ state: 'healthy', failures: 0 })]);
+    // Which replica served, by name (the metrics' hht_db_reads_total{served_by="replica",replica=...}).
+    const name = db.replicas.status()[0]?.name ?? '';
+    expect(db.replicas.counts().byReplica[name]).toBe((before.byReplica[name] ?? 0) + 1);
+    const scraped = await metricsRegistry.metrics();
+    expect(scraped).toMatch(new RegExp(`^hht_db_reads_total\\{served_by="replica",replica="${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}"\\} [1-9]\\d*$`, 'm'));
 
     // The report's SQL was the last statement of a session on the replica, under our application_name; no
     // session on the primary ran it.
@@ -273,7 +279,7 @@ describe.skipIf(!hasPgBinaries())('read replicas: a real primary and a pg_baseba
       expect(nowhere.replicas.status()[0]).toMatchObject({ name: '127.0.0.1:1/hht_replica_case', state: 'down' });
       const rows = await nowhere.reportSession(5000, (q) => q.query<{ r: boolean }>('SELECT pg_is_in_recovery() AS r'));
       expect(rows.rows).toEqual([{ r: false }]);
-      expect(nowhere.replicas.counts()).toEqual({ replica: 0, primary: 1, retriedOnPrimary: 0 });
+      expect(nowhere.replicas.counts()).toEqual({ replica: 0, primary: 1, retriedOnPrimary: 0, byReplica: {} });
     } finally {
       await nowhere.close();
     }

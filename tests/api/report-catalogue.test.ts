@@ -26,7 +26,9 @@ const VIEWS = checked.reports.flatMap((r) => r.views.map((v) => [r.definition.id
  * Calls that legitimately return no rows for the sample filter on the tiny seed, and why (also in
  * docs/reports-catalogue.md). Keep this list short: each entry is a gap in the data, not in the report.
  */
-const EMPTY_ON_SEED: Record<string, string> = {};
+const EMPTY_ON_SEED: Record<string, string> = {
+  'audit_trail / audit-trail': 'the audit trail begins when the server does: a seeded database holds no entries',
+};
 
 /** Calls for which DLI today's sample finds nothing on the tiny seed, and the sample that does. */
 const EXPECTED_FALLBACKS: string[] = [
@@ -79,7 +81,7 @@ describe('the catalogue', () => {
     expect(checked.errors).toEqual([]);
     const menu = parseMenuDocument(JSON.parse(readFileSync('menu.json', 'utf8')));
     const wanted = menuItems(menu!).map(({ item }) => item.path).filter((p) => !MENU_PAGES.includes(p));
-    expect(wanted).toHaveLength(35);
+    expect(wanted).toHaveLength(36);
     expect(wanted.filter((id) => !checked.reports.some((r) => r.definition.id === id))).toEqual([]);
     // What the menu says is what the page says: each report item's label is its report's title.
     const mismatched = menuItems(menu!).flatMap(({ item }) => {
@@ -113,7 +115,8 @@ describe.each(TEST_DRIVERS)('the catalogue on the seeded data (%s)', (driver) =>
         for (const [i, at] of tries.entries()) {
           const filter = parseFilter(report, await sampleFilter(t.db, report, at.day, at.div), at.day);
           const rows = await run(report, view, filter);
-          if (rows.length > 0 || i === tries.length - 1) {
+          // A call known to be empty on the seed is run once, with the first sample.
+          if (rows.length > 0 || i === tries.length - 1 || EMPTY_ON_SEED[key(report.definition.id, view.endpoint)]) {
             results.set(key(report.definition.id, view.endpoint), { report, view, filter, rows, today: at.day });
             if (i > 0) fallbacks.push(`${key(report.definition.id, view.endpoint)}: ${at.div} ${at.day}`);
             break;

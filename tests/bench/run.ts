@@ -40,6 +40,11 @@ if (process.argv.includes('--profile')) {
   process.exit(0);
 }
 
+if (process.argv.includes('--audit-cost')) {
+  await import('./audit-cost'); // the audit trail's cost under load, trail on and off in one run (tests/bench/audit-cost.ts)
+  process.exit(0);
+}
+
 if (process.argv.includes('--load')) {
   await import('./load'); // the server under load on PostgreSQL: a separate section (tests/bench/load.ts)
   process.exit(0);

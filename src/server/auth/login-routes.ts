@@ -7,6 +7,7 @@ import { encryptedField, iso, type AuthContext } from './context';
 import { issueLoginGrant } from './login-grant';
 import { captchaLockedFor, countCaptchaFailure, countPasswordFailure } from './lockout';
 import { sameHash } from './secrets';
+import { auditSignIn } from '../audit/events';
 
 /** A bcrypt hash nobody's password matches, so unknown users cost the same time as known ones. */
 const DUMMY_HASH = bcrypt.hashSync('no-such-user-password', 10);
@@ -56,6 +57,7 @@ export function loginRoutes(app: FastifyInstance, ctx: AuthContext): void {
       ).rows[0];
       if (!cap || !sameHash(cap.answer_hash, ctx.hash('captcha', normaliseCaptchaAnswer(captchaAnswer)))) {
         const lockedNow = await countCaptchaFailure(ctx, ip, t);
+        auditSignIn(request, lockedNow ? 'lockout' : 'sign_in_failed', userId, { step: 'captcha', reason: 'wrong captcha' });
         const message = lockedNow ? LOGIN_MESSAGES.locked(AUTH_LIMITS.captchaLockSeconds) : SERVER_MESSAGES.captchaWrong;
         return { code: LOGIN_CODES.captcha, message, loginFlag: false };
       }
@@ -69,19 +71,25 @@ export function loginRoutes(app: FastifyInstance, ctx: AuthContext): void {
       ).rows[0];
       if (lock) {
         const minutes = Math.ceil((new Date(lock.locked_until).getTime() - t.getTime()) / 60_000);
+        auditSignIn(request, 'sign_in_failed', userId, { step: 'password', reason: 'locked' });
         return { code: LOGIN_CODES.locked, message: SERVER_MESSAGES.locked(minutes), loginFlag: false };
       }
 
       const user = await ctx.findUser(userId);
       const passwordOk = await bcrypt.compare(pwd, user?.password_hash ?? DUMMY_HASH);
       if (!user || !passwordOk) {
-        if (await countPasswordFailure(ctx, userId, ip, t)) {
+        const lockedNow = await countPasswordFailure(ctx, userId, ip, t);
+        auditSignIn(request, lockedNow ? 'lockout' : 'sign_in_failed', userId, { step: 'password', reason: user ? 'wrong password' : 'unknown user' });
+        if (lockedNow) {
           request.log.warn({ userId, ip }, 'account locked for this address after repeated wrong passwords');
           return { code: LOGIN_CODES.locked, message: SERVER_MESSAGES.locked(AUTH_LIMITS.lockoutMs / 60_000), loginFlag: false };
         }
         return { code: LOGIN_CODES.badCredentials, message: SERVER_MESSAGES.badCredentials, loginFlag: false };
       }
-      if (!user.active) return { code: LOGIN_CODES.inactive, message: SERVER_MESSAGES.inactive, loginFlag: false };
+      if (!user.active) {
+        auditSignIn(request, 'sign_in_failed', userId, { step: 'password', reason: 'inactive' });
+        return { code: LOGIN_CODES.inactive, message: SERVER_MESSAGES.inactive, loginFlag: false };
+      }
 
       await db.query('DELETE FROM auth_login_failures WHERE user_id = $1 AND ip = $2', [userId, ip]);
       await db.query('DELETE FROM auth_captcha_failures WHERE ip = $1', [ip]); // a successful login resets the counter

@@ -8,6 +8,7 @@ import { encryptedField, iso, type AuthContext, type UserRow } from './context';
 import { grantHashOf, grantedUser } from './login-grant';
 import { generateOtp } from './secrets';
 import { startSession } from './sessions';
+import { auditSignIn } from '../audit/events';
 
 
 /** OTP step: send, resend (throttled) and verify (5 wrong tries end the OTP; success starts the session). */
@@ -132,6 +133,7 @@ export function otpRoutes(app: FastifyInstance, ctx: AuthContext): void {
           )
         ).rows[0];
         // Past the 5th the OTP no longer exists for the client (still counted, so the count stays exact).
+        auditSignIn(request, 'sign_in_failed', userId, { step: 'otp', reason: wrong ? 'wrong OTP' : 'no live OTP' });
         if (!wrong || wrong.attempts > max) return { code: VERIFY_CODES.none, message: SERVER_MESSAGES.otpNotFound };
         return { code: VERIFY_CODES.wrong, message: wrong.attempts === max ? SERVER_MESSAGES.otpInvalidated : SERVER_MESSAGES.otpWrong };
       }
@@ -139,7 +141,8 @@ export function otpRoutes(app: FastifyInstance, ctx: AuthContext): void {
       if (!user || !user.active) return { code: VERIFY_CODES.none, message: SERVER_MESSAGES.otpNotFound };
       await db.query('DELETE FROM auth_login_grants WHERE user_id = $1', [userId]);
       reply.clearCookie(LOGIN_GRANT_COOKIE, { path: '/api/' });
-      const pair = await startSession(ctx, userId);
+      const pair = await startSession(ctx, userId, (sessions) => auditSignIn(request, 'forced_logout', userId, { reason: 'signed in elsewhere', sessions }));
+      auditSignIn(request, 'sign_in', userId);
       return { code: VERIFY_CODES.ok, message: SERVER_MESSAGES.otpVerified, ...pair };
     },
   );

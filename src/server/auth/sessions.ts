@@ -6,16 +6,17 @@ import { randomToken, tokenHash } from './secrets';
 
 export type SessionState = { state: 'ok'; row: SessionRow } | { state: 'invalid' } | { state: 'expired' };
 
-/** Creates a session (revoking the user's live ones) and its first refresh token. */
-export async function startSession(ctx: AuthContext, userId: string): Promise<TokenPair> {
+/** Creates a session (revoking the user's live ones: onSuperseded hears how many) and its first refresh token. */
+export async function startSession(ctx: AuthContext, userId: string, onSuperseded?: (sessions: number) => void): Promise<TokenPair> {
   const t = ctx.now();
   const sessionId = randomToken(18);
   const refreshToken = randomToken(32);
   await ctx.db.transaction(async (tx) => {
-    await tx.query(
-      `UPDATE auth_sessions SET revoked_at = $2, revoke_reason = 'superseded' WHERE user_id = $1 AND revoked_at IS NULL`,
+    const superseded = await tx.query(
+      `UPDATE auth_sessions SET revoked_at = $2, revoke_reason = 'superseded' WHERE user_id = $1 AND revoked_at IS NULL RETURNING session_id`,
       [userId, iso(t)],
     );
+    if (superseded.rows.length > 0) onSuperseded?.(superseded.rows.length);
     await tx.query('INSERT INTO auth_sessions (session_id, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
       sessionId, userId, iso(t), iso(new Date(t.getTime() + AUTH_LIMITS.sessionTtlMs)),
     ]);

@@ -5,6 +5,7 @@ import { bearer, checkXsrf, sessionInvalid, signedIn } from './authenticate';
 import { iso, type AuthContext } from './context';
 import { randomToken, tokenHash } from './secrets';
 import { loadSession } from './sessions';
+import { auditSignIn } from '../audit/events';
 
 /**
  * Two refreshes of one token this close together are one client refreshing twice at once (two tabs, a retry racing
@@ -82,7 +83,13 @@ export function tokenRoutes(app: FastifyInstance, ctx: AuthContext): void {
     const refreshToken = randomToken(32);
     const next = tokenHash(refreshToken);
     const sessionId = (await rotate(h, next, t)) ?? (await answerAgain(h, next, t));
-    if (sessionId === 'reused') return sessionInvalid(reply);
+    if (sessionId === 'reused') {
+      const owner = await db.query<{ user_id: string }>(
+        'SELECT s.user_id FROM auth_refresh_tokens r JOIN auth_sessions s ON s.session_id = r.session_id WHERE r.token_hash = $1', [h],
+      );
+      auditSignIn(request, 'forced_logout', owner.rows[0]?.user_id ?? '', { reason: 'refresh token reused' });
+      return sessionInvalid(reply);
+    }
     if (sessionId === null) throw new HttpError(403, SERVER_MESSAGES.noToken);
     const s = await loadSession(ctx, sessionId, true);
     if (s.state === 'invalid') return sessionInvalid(reply);
@@ -110,6 +117,7 @@ export function tokenRoutes(app: FastifyInstance, ctx: AuthContext): void {
       // Ends here at once, and the other processes have been told (database notification) before the user is answered.
       ctx.sessionCache.forget(u.sessionId);
       await ctx.sessionCache.fence(db);
+      auditSignIn(request, 'sign_out', u.userId);
       return { code: 1, message: SERVER_MESSAGES.loggedOut };
     },
   );

@@ -167,6 +167,10 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
     },
     iterate: <T>(sql: string, params: readonly unknown[], opts: IterateOptions) => iterateCursor<T>(pool, asQueryable, sql, params, opts),
     listen: (channel, handlers) => listenPg(connectionString, channel, handlers),
+    poolStats: () => [
+      { pool: 'main', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+      ...[...reportPools].map(([ms, p]) => ({ pool: `report:${ms}`, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount })),
+    ],
   };
 }
 

@@ -45,6 +45,8 @@ export interface ReadCounts {
   primary: number;
   /** Reads that failed on a replica and were run again on the primary. */
   retriedOnPrimary: number;
+  /** Reads each replica served, by its name (host:port/database). */
+  byReplica: Record<string, number>;
 }
 
 export interface ReplicaRouting {
@@ -136,7 +138,11 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
   const probeMs = opts.probeIntervalMs ?? DEFAULT_PROBE_MS;
   const catchUpWaitMs = opts.catchUpWaitMs ?? DEFAULT_CATCH_UP_WAIT_MS;
   const strict = opts.maxLagMs === 0;
-  const counts: ReadCounts = { replica: 0, primary: 0, retriedOnPrimary: 0 };
+  const counts: ReadCounts = { replica: 0, primary: 0, retriedOnPrimary: 0, byReplica: {} };
+  const servedBy = (r: Replica): void => {
+    counts.replica += 1;
+    counts.byReplica[r.name] = (counts.byReplica[r.name] ?? 0) + 1;
+  };
   const replicas: Replica[] = await Promise.all(
     opts.urls.map(async (url) => ({
       name: safeName(url),
@@ -283,7 +289,7 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
       }
       if (first) {
         // From the first batch on, rows have left: a failure now cannot be retried without repeating them.
-        counts.replica += 1;
+        servedBy(r);
         try {
           if (first.done) return;
           yield first.value;
@@ -305,12 +311,16 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
     transaction: (fn) => primary.transaction(fn),
     // Change notifications are raised on the primary (triggers run there; standbys cannot LISTEN).
     listen: (channel, handlers) => primary.listen(channel, handlers),
+    poolStats: () => [
+      ...(primary.poolStats?.() ?? []),
+      ...replicas.flatMap((r) => (r.db.poolStats?.() ?? []).map((p) => ({ ...p, pool: `${r.name} ${p.pool}` }))),
+    ],
     reportSession: async (timeoutMs, fn) => {
       const r = await choose();
       if (r) {
         try {
           const out = await r.db.reportSession(timeoutMs, fn);
-          counts.replica += 1;
+          servedBy(r);
           return out;
         } catch (err) {
           if (!failedOn(r, err)) throw err;
@@ -329,7 +339,7 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
     replicas: {
       maxLagMs: opts.maxLagMs,
       status: () => replicas.map((r) => ({ name: r.name, state: r.state, lagMs: r.lagMs, failures: r.failures, lastError: r.lastError })),
-      counts: () => ({ ...counts }),
+      counts: () => ({ ...counts, byReplica: { ...counts.byReplica } }),
       probeNow: probeAll,
     },
   };

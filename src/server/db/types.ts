@@ -55,8 +55,18 @@ export function checkChannel(channel: string): string {
   return channel;
 }
 
+/** A connection pool's clients now (pg): open, idle, and requests waiting for one. */
+export interface PoolStats {
+  pool: string;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Db extends Queryable {
   readonly driver: DriverName;
+  /** The driver's connection pools (pg; the metrics read them); absent on PGlite, which has one session. */
+  poolStats?(): PoolStats[];
   /** Runs fn in one transaction on one connection; rolls back if fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**

@@ -19,8 +19,11 @@ export function isDeviceAdmin(user: SessionUser): boolean {
 /**
  * Changes a device's status, assignment and remarks in one transaction: permission and scope, the assigned
  * TTE (must exist, same division), optimistic concurrency on version (stale -> 409), version + 1, audit row.
+ * onChanged hears the device before and after, once the change is committed.
  */
-export async function updateDevice(db: Db, user: SessionUser, scope: UserScope, req: UpdateDeviceRequest, now: Date): Promise<Device> {
+export async function updateDevice(
+  db: Db, user: SessionUser, scope: UserScope, req: UpdateDeviceRequest, now: Date, onChanged?: (before: Device, after: Device) => void,
+): Promise<Device> {
   if (!isDeviceAdmin(user)) throw new HttpError(403, DEVICE_MESSAGES.notAdmin);
   const remarks = req.remarks?.trim() ? req.remarks.trim() : null;
   const tteId = req.assignedTteId?.trim() ? req.assignedTteId.trim().toUpperCase() : null;
@@ -29,7 +32,7 @@ export async function updateDevice(db: Db, user: SessionUser, scope: UserScope, 
       { field: 'assignedTteId', reason: 'must be empty for a withdrawn device' },
     ]);
   }
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const current = await findDevice(tx, req.deviceId, true);
     if (!current || !inScope(scope, current)) {
       // Outside scope: say so only when the device exists (the user cannot read it anyway).
@@ -63,6 +66,8 @@ export async function updateDevice(db: Db, user: SessionUser, scope: UserScope, 
        VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`,
       [req.deviceId, now.toISOString(), user.userId, user.userLevel, JSON.stringify(snapshot(before)), JSON.stringify(snapshot(afterDevice))],
     );
-    return afterDevice;
+    return { before, after: afterDevice };
   });
+  onChanged?.(changed.before, changed.after);
+  return changed.after;
 }

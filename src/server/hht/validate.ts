@@ -247,3 +247,6 @@ function checkWithinRecord(r: HhtRecord, at: string, errors: FieldError[]): void
     errors.push({ field: `${at}.closedAt`, reason: 'is before reportedAt' });
   }
 }
+/** The field tables and patterns, for the OpenAPI document's record schemas (openapi/hht-sync-doc.ts). */
+export { SPECS as RECORD_FIELD_SPECS, PAYMENT as PAYMENT_FIELD_SPECS, ID as ID_PATTERN, CODE as CODE_PATTERN, TIME as TIME_PATTERN };
+export type { Kind as FieldKind, FieldSpec };

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { fillWindow } from '../demo';
 import { maintainPartitions } from '../db/partitions';
+import { maintainAuditTrail } from '../audit/retention';
 import { istDate, isShiftable, type Clock } from '../clock';
 import { startLiveFeed } from '../demo/feed-start';
 import { isLive, seedOptions, type LogLine } from './startup';
@@ -24,7 +25,12 @@ export function startBackgroundJobs(db: Db, config: Config, log: LogLine, errors
         if (made > 0) log(`partitions: ${made} made ahead`);
         if (dropped.length > 0) log(`retention: run dates ${dropped[0]} to ${dropped[dropped.length - 1]} dropped (HHT_RETENTION_DAYS=${config.retentionDays})`);
       })
-      .catch((err: unknown) => errors.error({ err }, 'partition maintenance failed'));
+      .catch((err: unknown) => errors.error({ err }, 'partition maintenance failed'))
+      .then(() => maintainAuditTrail(db, clock.now(), config.ops.auditRetentionDays))
+      .then(({ dropped }) => {
+        if (dropped.length > 0) log(`audit trail: months ${dropped.join(', ')} dropped (HHT_AUDIT_RETENTION_DAYS=${config.ops.auditRetentionDays})`);
+      })
+      .catch((err: unknown) => errors.error({ err }, 'audit trail maintenance failed'));
   let partitionRun = partitionJob();
   // The window rolls: at each midnight (IST) generate the runs of the new tomorrow.
   let midnightTimer: NodeJS.Timeout | undefined;

@@ -1,9 +1,11 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { buildApp } from '../app';
 import { startBackgroundJobs } from './background-jobs';
 import { fail, logLine } from './startup';
+import { startMetricsServer, type MetricsServer } from '../metrics/server';
 
 export interface HttpProcessOptions {
   config: Config;
@@ -17,13 +19,15 @@ export async function runHttpProcess({ config, db, index }: HttpProcessOptions):
   const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   const jobs = index === 1 ? startBackgroundJobs(db, config, logLine, app.log, app.clock) : undefined;
 
+  let metrics: MetricsServer | undefined;
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
     await jobs?.stop();
-    await app.close(); // stops accepting, waits for in-flight requests
+    await metrics?.close();
+    await app.close(); // stops accepting, waits for in-flight requests (and writes the audit trail's queue)
     await db.close();
     process.exit(0);
   };
@@ -35,5 +39,19 @@ export async function runHttpProcess({ config, db, index }: HttpProcessOptions):
   } catch (err) {
     fail(`cannot listen on ${config.host}:${config.port} (${err instanceof Error ? err.message : String(err)})`);
   }
+  // One process: its own metrics server. Workers of HHT_WORKERS > 1: the primary serves theirs together.
+  const metricsPort = config.ops.metricsPort;
+  if (metricsPort !== undefined && !cluster.isWorker) metrics = await startMetricsOrFail(metricsPort, config.host, false);
   return app;
+}
+
+/** The metrics server on its port, or one clear line and exit (a port taken, a bad address). */
+export async function startMetricsOrFail(port: number, host: string, clustered: boolean): Promise<MetricsServer> {
+  try {
+    const server = await startMetricsServer({ port, host, cluster: clustered });
+    logLine(`metrics: GET http://${host}:${server.port}/metrics`);
+    return server;
+  } catch (err) {
+    fail(`cannot listen on ${host}:${port} for metrics (HHT_METRICS_PORT) (${err instanceof Error ? err.message : String(err)})`);
+  }
 }

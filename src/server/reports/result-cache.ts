@@ -15,7 +15,8 @@ export class ReportBody {
   /** Called with the size of each compressed form once made (memory accounting of the cache). */
   onEncoded: ((bytes: number) => void) | undefined;
 
-  constructor(readonly json: Buffer) {}
+  /** json: the body; rowCount: the rows the report's filter gives (the audit trail records it). */
+  constructor(readonly json: Buffer, readonly rowCount?: number) {}
 
   encode(encoding: Encoding): Promise<Buffer> {
     let made = this.encoded.get(encoding);
@@ -27,6 +28,12 @@ export class ReportBody {
     return made;
   }
 }
+
+/** What a computation gives: the body's text, with the report's row count when known. */
+export type ComputedBody = string | { text: string; rowCount: number };
+
+const toBody = (c: ComputedBody): ReportBody =>
+  typeof c === 'string' ? new ReportBody(Buffer.from(c)) : new ReportBody(Buffer.from(c.text), c.rowCount);
 
 /** An answer, and how it was had: from memory, from an identical computation under way, or computed now. */
 export interface CacheAnswer {
@@ -193,8 +200,8 @@ export class ReportResultCache {
    * The answer for a key: held, shared with an identical computation under way, or computed by `compute` (and held
    * if nothing changed meanwhile). Errors are never held: the waiters of a failed computation all get its error.
    */
-  async get(key: string | undefined, compute: () => Promise<string>): Promise<CacheAnswer> {
-    if (key === undefined || !this.active) return { body: new ReportBody(Buffer.from(await compute())), served: 'computed' };
+  async get(key: string | undefined, compute: () => Promise<ComputedBody>): Promise<CacheAnswer> {
+    if (key === undefined || !this.active) return { body: toBody(await compute()), served: 'computed' };
     const gen = this.generation();
     const held = this.entries.get(key);
     if (held) {
@@ -213,8 +220,8 @@ export class ReportResultCache {
     }
     this.stats.misses += 1;
     const startedAt = this.nowMs();
-    const answer = compute().then((text) => {
-      const body = new ReportBody(Buffer.from(text));
+    const answer = compute().then((computed) => {
+      const body = toBody(computed);
       this.hold(key, body, gen, startedAt);
       return body;
     });

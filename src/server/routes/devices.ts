@@ -13,10 +13,12 @@ import {
   listDevices,
   multipleDeviceCount,
   multipleDeviceInfo,
+  snapshot,
   toDevice,
   ttesWithDeviceCount,
 } from '../devices/repo';
 import { isDeviceAdmin, updateDevice } from '../devices/update';
+import { auditDevice } from '../audit/events';
 import { inScope } from '../devices/sql';
 import {
   DEVICE_LIMITS,
@@ -127,7 +129,8 @@ export function deviceRoutes(app: FastifyInstance, deps: { db: Db; suMobiles: re
       if (!isDeviceAdmin(user)) throw new HttpError(403, DEVICE_MESSAGES.notAdmin);
       const scope = scopeOf(request, suMobiles);
       const body = { ...request.body, deviceId: request.body.deviceId.trim().toUpperCase() };
-      const device = await updateDevice(db, user, scope, body, app.clock.now());
+      const device = await updateDevice(db, user, scope, body, app.clock.now(), (before, after) =>
+        auditDevice(request, 'device_changed', { deviceId: after.deviceId, before: snapshot(before), after: snapshot(after) }));
       return { message: DEVICE_MESSAGES.updated(device.deviceId), device };
     },
   );

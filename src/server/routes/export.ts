@@ -14,6 +14,9 @@ import { formatDate } from '../../shared/column-types';
 import { filterEnumName } from '../../shared/filter-labels';
 import { requestLang, scopeOf } from './reports';
 import { localizeReport, localizeViewColumns } from '../../shared/definitions/localize';
+import { auditExport } from '../audit/events';
+import { exportBytes, exportRows } from '../metrics/metrics';
+import { countBytes } from '../http/byte-count';
 
 type ExportRoute = {
   Params: { reportId: string };
@@ -105,9 +108,15 @@ export function exportRoutes(
       },
     });
     // Finished, failed or abandoned by the client (Fastify destroys the stream): the cursor and the slot go.
-    stream.once('close', () => {
+    const counted = countBytes(stream);
+    counted.once('close', () => {
       release();
       void close().catch(() => undefined);
+      exportRows.inc({ format }, total);
+      exportBytes.inc({ format }, counted.bytes);
+      auditExport(request, report.definition.id, {
+        format, rows: total, bytes: counted.bytes, ms: Math.round(reply.elapsedTime), complete: counted.writableFinished,
+      });
     });
     const fileName = exportFileName(report.definition.export?.fileName ?? report.definition.id, values, format);
     return reply
@@ -115,6 +124,6 @@ export function exportRoutes(
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('x-total-rows', String(total))
       .header('cache-control', 'no-store')
-      .send(stream);
+      .send(counted);
   });
 }

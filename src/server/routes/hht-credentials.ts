@@ -8,6 +8,7 @@ import { isDeviceAdmin } from '../devices/update';
 import { DEVICE_MESSAGES } from '../../shared/devices';
 import { HHT_SYNC_MESSAGES, type CredentialStatus, type IssuedCredential } from '../../shared/hht-sync';
 import { credentialStatus, issueCredential, revokeCredential } from '../hht/credentials';
+import { auditDevice } from '../audit/events';
 
 const deviceId = { type: 'string', minLength: 1, maxLength: 32, pattern: '^\\s*[A-Za-z0-9_-]+\\s*$' } as const;
 const body = { type: 'object', required: ['deviceId'], additionalProperties: false, properties: { deviceId } } as const;
@@ -35,12 +36,14 @@ export function hhtCredentialRoutes(app: FastifyInstance, deps: { db: Db; suMobi
   app.post<{ Body: { deviceId: string } }>('/api/hht/credentials/issue', { preValidation: guard, schema: { body } }, async (request): Promise<IssuedCredential & { message: string }> => {
     const id = await deviceFor(request, true);
     const issued = await issueCredential(db, id, request.sessionUser?.userId ?? '', app.clock.now());
+    auditDevice(request, 'credential_issued', { deviceId: id });
     return { ...issued, message: HHT_SYNC_MESSAGES.issued(id) };
   });
 
   app.post<{ Body: { deviceId: string } }>('/api/hht/credentials/revoke', { preValidation: guard, schema: { body } }, async (request): Promise<{ message: string }> => {
     const id = await deviceFor(request, true);
     if (!(await revokeCredential(db, id, request.sessionUser?.userId ?? '', app.clock.now()))) throw new HttpError(409, HHT_SYNC_MESSAGES.noActive(id));
+    auditDevice(request, 'credential_revoked', { deviceId: id });
     return { message: HHT_SYNC_MESSAGES.revoked(id) };
   });
 }

@@ -13,6 +13,8 @@ import { EXPORT_CAPS, type PublicReport, type ReportSummary } from '../../shared
 import type { CheckedReport } from '../../shared/definitions/validate';
 import { FilterValidatorModules, filterValidatorUrl } from '../reports/filter-validator-code';
 import { LANGS, type Lang } from '../../shared/definitions/hindi';
+import { auditReportRun } from '../audit/events';
+import { reportCacheAnswers, timeReportSql } from '../metrics/metrics';
 import { localizeFilterSchema, localizeReport, parseAcceptLanguage } from '../../shared/definitions/localize';
 
 /** The filter schema of each language, by report (RJSF finds a precompiled validator by a hash of the schema it is given). */
@@ -147,6 +149,7 @@ export function reportRoutes(
   // With test hooks (never in production), how an answer was had: the load bench counts the cache's hit rate by it.
   const send = (request: FastifyRequest, reply: FastifyReply, answer: CacheAnswer): Promise<FastifyReply> => {
     if (config.testHooks) void reply.header('x-hht-cache', answer.served);
+    reportCacheAnswers.inc({ served: answer.served });
     return sendEncoded(request, reply, answer.body);
   };
 
@@ -167,9 +170,10 @@ export function reportRoutes(
       const { sql, params } = buildQuery(found.view, values, scope);
       const key = ReportResultCache.key(['aggregate', sql, params, agg.sumOf]);
       const answer = await cache.get(key, async () => {
-        const aggregate = await aggregateView(db, found.view, values, scope, agg, config.reportTimeoutMs);
-        return JSON.stringify({ rows: [], total: aggregate.count, page: 1, rowsPerPage: 0, aggregate });
+        const aggregate = await timeReportSql(found.report.definition.id, () => aggregateView(db, found.view, values, scope, agg, config.reportTimeoutMs));
+        return { text: JSON.stringify({ rows: [], total: aggregate.count, page: 1, rowsPerPage: 0, aggregate }), rowCount: aggregate.count };
       });
+      auditReportRun(request, reply, found.report.definition.id, answer);
       return send(request, reply, answer);
     }
     const sortDir = q.sortDir === 'desc' ? 'desc' : q.sortDir === 'asc' || q.sortDir === undefined ? 'asc' : undefined;
@@ -187,7 +191,11 @@ export function reportRoutes(
       'rows', sql, params, orderClause(found.view, opts.sortBy, opts.sortDir), paging?.mode, paging?.pageSize, opts.page, opts.rowsPerPage, rowsPath,
     ]);
     // A call whose original backend answered with rows elsewhere (e.g. tripId -> eftList) gets them there too.
-    const answer = await cache.get(key, async () => reportBody(await runViewJson(db, found.view, values, scope, opts), rowsPath));
+    const answer = await cache.get(key, async () => {
+      const ran = await timeReportSql(found.report.definition.id, () => runViewJson(db, found.view, values, scope, opts));
+      return { text: reportBody(ran, rowsPath), rowCount: ran.total };
+    });
+    auditReportRun(request, reply, found.report.definition.id, answer);
     return send(request, reply, answer);
   };
   // Static routes (login, devices, ...) win over these parametric ones in Fastify's router.

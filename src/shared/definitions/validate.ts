@@ -269,7 +269,7 @@ export function checkDefinitions(input: CheckInput, live?: LiveClaims): CheckRes
         const sql = resolveSql(v.source.sql, `${base}/source/sql`);
         if (sql === undefined) return;
         const countSql = v.source.count === undefined ? undefined : resolveSql(v.source.count, `${base}/source/count`);
-        if (Object.keys(v.source.scope).length === 0) {
+        if (Object.keys(v.source.scope).length === 0 && v.source.suOnly !== true) {
           fileErrors.push({ file: f.file, pointer: `${base}/source/scope`, reason: 'no scope rule: every level but SU would be denied' });
         }
         const fixed = v.source.params ?? {};

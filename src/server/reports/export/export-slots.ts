@@ -4,6 +4,8 @@
  * message instead of queuing behind the others or starving report queries of connections.
  */
 export class ExportSlots {
+  /** Slots taken now by every ExportSlots of this process (the metrics' figure). */
+  static inUse = 0;
   private active = 0;
   constructor(readonly max: number) {}
 
@@ -15,11 +17,13 @@ export class ExportSlots {
   tryAcquire(): (() => void) | null {
     if (this.active >= this.max) return null;
     this.active += 1;
+    ExportSlots.inUse += 1;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.active -= 1;
+      ExportSlots.inUse -= 1;
     };
   }
 }

@@ -17,13 +17,21 @@ import type { Filter } from './filter-url';
 
 export type FilterValidator = ValidatorType<Filter>;
 
+/**
+ * The function a CommonJS module exports as `default`. The production bundle's interop hands over the whole
+ * `exports` object for `import x from` of these modules (x.default is the function), the dev server the function.
+ */
+function commonJsDefault(m: unknown): unknown {
+  return typeof m === 'function' ? m : isObject(m) && 'default' in m ? m.default : m;
+}
+
 /** The runtime helpers Ajv's standalone code asks for by require(name), as the CommonJS modules would give them. */
 const RUNTIME: Record<string, unknown> = {
   'ajv-formats/dist/formats': { fullFormats },
-  'ajv/dist/runtime/ucs2length': { default: ucs2length },
-  'ajv/dist/runtime/equal': { default: equal },
-  'ajv/dist/runtime/uri': { default: uri },
-  'ajv/dist/runtime/validation_error': { default: ValidationError },
+  'ajv/dist/runtime/ucs2length': { default: commonJsDefault(ucs2length) },
+  'ajv/dist/runtime/equal': { default: commonJsDefault(equal) },
+  'ajv/dist/runtime/uri': { default: commonJsDefault(uri) },
+  'ajv/dist/runtime/validation_error': { default: commonJsDefault(ValidationError) },
 };
 
 function runtimeRequire(name: string): unknown {

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db';
+import type { Config } from '../config';
+import type { AuditEvent } from './actions';
+import { AuditTrail } from './trail';
+import { withoutPersonalFields, REDACTED_FIELDS_KEY } from './redact';
+
+/** Who and from where, for an entry about a request: the signed-in officer (if any) and the client address. */
+export function requestActor(request: FastifyRequest): Pick<AuditEvent, 'userId' | 'userLevel' | 'ip'> {
+  const u = request.sessionUser;
+  return { userId: u?.userId ?? null, userLevel: u?.userLevel ?? null, ip: request.ip };
+}
+
+/** Filters as the client sent them, without passenger names and mobiles (and the names of the fields removed). */
+export function sentFilters(body: unknown): Record<string, unknown> {
+  const { value, removed } = withoutPersonalFields(body ?? {});
+  const filters = value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { body: value };
+  return removed.length > 0 ? { filters, [REDACTED_FIELDS_KEY]: removed } : { filters };
+}
+
+/**
+ * The process's audit trail as app.audit (written off the request path, see trail.ts), closed (flushed) with the
+ * app, and every request a signed-in user was refused (403) recorded as scope_refused.
+ */
+export function registerAudit(app: FastifyInstance, deps: { db: Db; config: Config }): AuditTrail {
+  const { config } = deps;
+  const trail = new AuditTrail({
+    db: deps.db,
+    flushMs: config.ops.auditFlushMs,
+    now: () => app.clock.now(),
+    enabled: config.ops.audit,
+    onError: (err) => app.log.error({ err }, 'audit trail: writing entries failed; they stay queued'),
+  });
+  trail.start();
+  app.decorate('audit', trail);
+  app.addHook('onClose', async () => trail.close());
+  if (config.testHooks) {
+    // Test hooks only (refused in production): the cost bench turns this process's trail on and off in turn.
+    app.post<{ Body: { enabled: boolean } }>(
+      '/api/test-hooks/audit',
+      { schema: { body: { type: 'object', required: ['enabled'], additionalProperties: false, properties: { enabled: { type: 'boolean' } } } } },
+      async (request) => {
+        trail.setEnabled(request.body.enabled);
+        return { enabled: trail.enabled, pid: process.pid };
+      },
+    );
+  }
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 403 || !request.sessionUser) return;
+    trail.record({
+      action: 'scope_refused',
+      ...requestActor(request),
+      details: { method: request.method, route: request.routeOptions.url ?? null, path: request.url.split('?')[0] },
+    });
+  });
+  return trail;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The audit trail of this process (audit/trail.ts). */
+    audit: AuditTrail;
+  }
+}

@@ -1,0 +1,149 @@
+import type { Db } from '../db';
+import type { AuditEvent } from './actions';
+
+/** The database role the trail is written as (migration 031): INSERT and SELECT on audit_trail, nothing else. */
+export const AUDIT_ROLE = 'hht_audit';
+
+/** Entries written per INSERT statement at most. */
+const BATCH_ROWS = 1_000;
+/** Entries held in memory at most while the database cannot take them; older ones are dropped (and counted). */
+const MAX_QUEUED = 100_000;
+
+/** An entry as queued: turned into text (time, JSON) only when written, off the request path. */
+interface Row {
+  at: Date;
+  action: string;
+  userId: string | null;
+  userLevel: string | null;
+  report: string | null;
+  ip: string | null;
+  details: Record<string, unknown>;
+}
+
+export interface AuditTrailOptions {
+  db: Db;
+  /** Longest an entry waits before it is written, ms. */
+  flushMs: number;
+  /** Server clock (test hooks may move it). */
+  now: () => Date;
+  /** false: record() does nothing (HHT_AUDIT=off, to measure the trail's cost). */
+  enabled: boolean;
+  onError: (err: unknown) => void;
+}
+
+/** The first day (UTC) of the month of a time. */
+const monthOf = (at: Date): string => `${at.toISOString().slice(0, 7)}-01`;
+
+/**
+ * The audit trail of one server process. record() only queues (no await on the request path); a timer writes the
+ * queue every flushMs in multi-row INSERTs as the writer role, and close() writes what is left. A crash (kill -9,
+ * power loss) loses at most the entries of the last flushMs; a database outage keeps up to MAX_QUEUED entries in
+ * memory and retries them at each tick.
+ */
+export class AuditTrail {
+  private queue: Row[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> | undefined;
+  /** Months whose partition this process has made sure of. */
+  private readonly months = new Set<string>();
+  /** Entries written since start, and dropped because the queue was full. */
+  readonly counts = { written: 0, dropped: 0, failedFlushes: 0 };
+
+  private readonly opts: AuditTrailOptions;
+
+  constructor(opts: AuditTrailOptions) {
+    this.opts = { ...opts };
+  }
+
+  get enabled(): boolean {
+    return this.opts.enabled;
+  }
+
+  /** Turns recording on or off (the test hook of the cost bench: one server, the trail on and off in turn). */
+  setEnabled(enabled: boolean): void {
+    this.opts.enabled = enabled;
+    if (enabled) this.start();
+  }
+
+  /** Entries waiting to be written. */
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  start(): void {
+    if (!this.opts.enabled || this.timer) return;
+    this.timer = setInterval(() => void this.flush(), this.opts.flushMs);
+    this.timer.unref();
+  }
+
+  record(e: AuditEvent): void {
+    if (!this.opts.enabled) return;
+    if (this.queue.length >= MAX_QUEUED) {
+      this.queue.shift();
+      this.counts.dropped += 1;
+    }
+    this.queue.push({
+      at: e.at ?? this.opts.now(),
+      action: e.action,
+      userId: e.userId ?? null,
+      userLevel: e.userLevel ?? null,
+      report: e.report ?? null,
+      ip: e.ip ?? null,
+      details: e.details ?? {},
+    });
+  }
+
+  /** Writes everything queued now (one flush at a time; a second caller waits for the first and goes again). */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.queue.length === 0) return;
+    this.writing = this.writeQueued().finally(() => {
+      this.writing = undefined;
+    });
+    await this.writing;
+  }
+
+  private async writeQueued(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.slice(0, BATCH_ROWS);
+      try {
+        await this.insert(batch);
+      } catch (err) {
+        this.counts.failedFlushes += 1;
+        this.opts.onError(err);
+        return; // kept queued: the next tick tries again
+      }
+      this.queue.splice(0, batch.length);
+      this.counts.written += batch.length;
+    }
+  }
+
+  private async insert(batch: Row[]): Promise<void> {
+    const newMonths = [...new Set(batch.map((r) => monthOf(r.at)))].filter((m) => !this.months.has(m)).sort();
+    const col = <K extends keyof Row>(k: K): Row[K][] => batch.map((r) => r[k]);
+    const at = batch.map((r) => r.at.toISOString());
+    const details = batch.map((r) => JSON.stringify(r.details));
+    await this.opts.db.transaction(async (tx) => {
+      if (newMonths.length > 0) {
+        // As the owner: making partitions is no business of the writer role.
+        await tx.query('SELECT hht_ensure_audit_partitions($1::date, $2::date)', [newMonths[0], newMonths[newMonths.length - 1]]);
+      }
+      await tx.query(`SET LOCAL ROLE ${AUDIT_ROLE}`);
+      await tx.query(
+        `INSERT INTO audit_trail (at, action, user_id, user_level, report, ip, details)
+         SELECT at, action, user_id, user_level, report, ip, details::jsonb
+           FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+             AS u(at, action, user_id, user_level, report, ip, details)`,
+        [at, col('action'), col('userId'), col('userLevel'), col('report'), col('ip'), details],
+      );
+    });
+    for (const m of newMonths) this.months.add(m);
+  }
+
+  /** Stops the timer and writes what is queued (server shutdown). */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+}

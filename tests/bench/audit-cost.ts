@@ -1,0 +1,147 @@
+/**
+ * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N] [--port P]`: the audit
+ * trail's cost under load. One built server (dist/server, HHT_WORKERS=2) on a seeded PostgreSQL database; rounds turn
+ * its trail on and off in turn (the test hook POST /api/test-hooks/audit, on every worker), in ABBA order, each round
+ * 50 kept-alive connections POSTing the light report for N seconds, rotating through every train run of the last 7
+ * days x 4 class choices (most calls result-cache misses, some hits). With the trail on, every call writes one entry.
+ * One server for both, because two servers started one after the other differed by ~10 % with the trail off in both
+ * (an A/A run on this shared machine): more than what is measured. Prints requests/s and p99 per round, their
+ * medians, the on/off ratio and the load average.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { Agent, request as httpRequest } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { istDate } from '../../src/server/clock';
+import { openDb } from '../../src/server/db';
+import { insertUser, loginOverHttp } from '../support/login';
+import { freePort } from '../support/server';
+import { serverReady } from '../support/server-ready';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const adminUrl = arg('database-url') ?? process.env.TEST_DATABASE_URL;
+if (!adminUrl) throw new Error('--audit-cost needs PostgreSQL: pass --database-url or set TEST_DATABASE_URL');
+const seconds = Number(arg('seconds') ?? '8');
+const rounds = Number(arg('rounds') ?? '6');
+const DB_NAME = arg('db-name') ?? 'hht_bench_load';
+const CONNECTIONS = 50;
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
+
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${DB_NAME}`;
+execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+
+interface Server { base: string; stop: () => Promise<void> }
+async function startServer(): Promise<Server> {
+  const port = arg('port') ? Number(arg('port')) : await freePort();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), HHT_WORKERS: '2',
+      HHT_SEED: 'demo', HHT_SEED_SCALE: 'small', HHT_FEED: 'off', HHT_TEST_HOOKS: '1', LOG_LEVEL: 'warn',
+      HHT_DATA_DIR: mkdtempSync(join(tmpdir(), 'hht-unused-')),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  process.on('exit', () => child.exitCode === null && child.kill('SIGTERM'));
+  await serverReady(child, { timeoutMs: 900_000 });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Turns the trail on or off in both workers: new connections until two processes have said so. */
+async function setTrail(server: Server, enabled: boolean): Promise<void> {
+  const pids = new Set<number>();
+  for (let i = 0; pids.size < 2; i += 1) {
+    if (i > 200) throw new Error(`only ${pids.size} worker(s) answered the audit test hook`);
+    const answer = await new Promise<{ enabled: boolean; pid: number }>((resolve, reject) => {
+      const req = httpRequest(`${server.base}/api/test-hooks/audit`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', connection: 'close' } }, (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve(JSON.parse(text) as { enabled: boolean; pid: number }));
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ enabled }));
+    });
+    if (answer.enabled === enabled) pids.add(answer.pid);
+  }
+}
+
+const server = await startServer(); // the first start of an empty database seeds it
+const today = istDate(new Date());
+const client = new pg.Client({ connectionString: dbUrl.toString() });
+await client.connect();
+const runs = (await client.query<{ train_no: string; d: string }>(
+  'SELECT train_no, start_date::text AS d FROM train_runs WHERE start_date BETWEEN $1::date - 6 AND $1::date ORDER BY 2, 1', [today],
+)).rows;
+const bodies = runs.flatMap((r) => [undefined, '3A', 'SL', '2A'].map((cls) => JSON.stringify({ trainNo: r.train_no, startDate: r.d, ...(cls ? { cls } : {}) })));
+const auditBefore = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM audit_trail')).rows[0]?.n);
+
+async function load(server: Server, auth: Record<string, string>): Promise<{ rps: number; p99: number; errors: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const lat: number[] = [];
+  let errors = 0;
+  let n = 0;
+  const until = performance.now() + seconds * 1000;
+  const post = (body: string): Promise<number> =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest(`${server.base}/api/getVacantBerths`, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...auth } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const status = await post(bodies[n++ % bodies.length] ?? '{}');
+      lat.push(performance.now() - t0);
+      if (status !== 200) errors += 1;
+    }
+  }));
+  agent.destroy();
+  return { rps: lat.length / seconds, p99: pct(lat, 0.99), errors };
+}
+
+// A user of its own: one live session per user, and other benches sign HHTSU in on the same database.
+const usersDb = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
+await insertUser(usersDb, { userId: 'BENCHAUDIT', userLevel: 'SU', mobileNo: '9000000099' });
+await usersDb.close();
+const auth = (await loginOverHttp(server.base, 'BENCHAUDIT')).headers();
+console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of 2 processes, trail on and off in turn, ${CONNECTIONS} connections, ${seconds} s x ${rounds} rounds each, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
+console.log('| round | trail | requests/s | p99 ms | errors |\n|---|---|---|---|---|');
+const results: Record<'on' | 'off', { rps: number[]; p99: number[] }> = { on: { rps: [], p99: [] }, off: { rps: [], p99: [] } };
+await load(server, auth); // warm-up (plans, caches), not counted
+for (let i = 0; i < rounds; i += 1) {
+  // ABBA order, so a drift of the machine's load during the run falls on both alike.
+  const order: ('on' | 'off')[] = i % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+  for (const which of order) {
+    await setTrail(server, which === 'on');
+    const r = await load(server, auth);
+    results[which].rps.push(r.rps);
+    results[which].p99.push(r.p99);
+    if (r.errors > 0) throw new Error(`${r.errors} calls failed with the trail ${which}: the figures would not compare`);
+    console.log(`| ${i + 1} | ${which} | ${r.rps.toFixed(0)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+  }
+}
+const auditAfter = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM audit_trail')).rows[0]?.n);
+await client.end();
+const rpsOn = median(results.on.rps);
+const rpsOff = median(results.off.rps);
+console.log(`\nmedian requests/s: trail on ${rpsOn.toFixed(0)}, off ${rpsOff.toFixed(0)}: on/off ${(rpsOn / rpsOff).toFixed(3)} (cost ${((1 - rpsOn / rpsOff) * 100).toFixed(1)} %)`);
+console.log(`median p99: trail on ${median(results.on.p99).toFixed(1)} ms, off ${median(results.off.p99).toFixed(1)} ms`);
+console.log(`audit entries written during the run: ${auditAfter - auditBefore}; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+await server.stop();
