@@ -3,6 +3,8 @@
  * set and measures seed time, the latency of every report call and export throughput per format.
  * `npm run bench -- --scale national --days N --database-url URL [--baseline-url URL]`: N national days loaded with
  * COPY, load time and disk per day, report latency per class against the large seed (tests/bench/national.ts).
+ * `npm run bench -- --section reports [--data-dir DIR] [--database-url URL] [--baseline-ref REF]`: every report's
+ * endpoints at default filters, slowest ten, non-zero exit past the budget (tests/bench/reports.ts).
  * `npm run bench -- --section report-role [--database-url URL]`: only the cost of running report SQL as the report
  * role (an empty migrated database; see report-role.ts).
  * Numbers, not pass/fail: timings belong here, not in unit tests. `--exports`: the export section (exports.ts).
@@ -55,6 +57,11 @@ if (process.argv.includes('--client') || process.argv.includes('--lighthouse')) 
   printBundleSizes();
   if (process.argv.includes('--lighthouse')) await printLighthouse();
   process.exit(0);
+}
+
+// `--section reports`: every endpoint of the catalogue at its default filters, both drivers (tests/bench/reports.ts).
+if (arg('section') === 'reports') {
+  process.exit(await (await import('./reports')).benchReports());
 }
 
 // `--section sync`: only the device sync numbers (tests/bench/hht-sync.ts), on fresh tiny data sets.
