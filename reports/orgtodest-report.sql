@@ -4,6 +4,8 @@
 -- as in census-occupency-report) at any departure from the origin up to the stop before the destination, over
 -- capacity. Counting every booking of the run instead would pass 100 %: a berth sold on two segments holds two
 -- passengers.
+-- Passengers are read through the range's run_ids (run_id = day * 100000 + train_no), so only the range's partitions
+-- are planned and read: joined through the runs alone, every partition was.
 WITH od AS (
   SELECT o.train_no,
          o.seq AS origin_seq,
@@ -32,14 +34,19 @@ WITH od AS (
     JOIN runs r ON r.run_id = rc.run_id
    GROUP BY rc.run_id
 ), pax AS (
-  SELECT p.run_id,
-         count(*)::int AS passengers,
-         count(*) FILTER (WHERE p.from_station = r.origin AND p.to_station = r.destination)::int AS od_passengers,
-         count(*) FILTER (WHERE p.mark = 'O')::int AS turned_up
-    FROM passengers p
-    JOIN runs r ON r.run_id = p.run_id
-   WHERE p.current_status <> 'CAN'
-   GROUP BY p.run_id
+  -- Run by run through the (run_id, coach_id) index: a join with the runs read every passenger of the range.
+  SELECT r.run_id, x.passengers, x.od_passengers, x.turned_up
+    FROM runs r
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS passengers,
+             count(*) FILTER (WHERE p.from_station = r.origin AND p.to_station = r.destination)::int AS od_passengers,
+             count(*) FILTER (WHERE p.mark = 'O')::int AS turned_up
+        FROM passengers p
+       WHERE p.run_id = r.run_id
+         AND p.run_id >= (:start_date::date - DATE '2000-01-01')::bigint * 100000
+         AND p.run_id < (:end_date::date - DATE '2000-01-01' + 1)::bigint * 100000
+         AND p.current_status <> 'CAN'
+    ) x
 ), load AS (
   -- On board when leaving each stop of the section: boarded at or before it, alighting after it.
   SELECT r.run_id, max(n)::int AS peak
@@ -50,7 +57,10 @@ WITH od AS (
         JOIN train_stops pf ON pf.train_no = r.train_no AND pf.station_code = p.from_station
         JOIN train_stops pt ON pt.train_no = r.train_no AND pt.station_code = p.to_station
         JOIN train_stops s ON s.train_no = r.train_no AND s.seq >= r.origin_seq AND s.seq < r.destination_seq
-       WHERE p.run_id = r.run_id AND p.current_status <> 'CAN' AND p.mark IS DISTINCT FROM 'NT' AND p.coach_id IS NOT NULL
+       WHERE p.run_id = r.run_id
+         AND p.run_id >= (:start_date::date - DATE '2000-01-01')::bigint * 100000
+         AND p.run_id < (:end_date::date - DATE '2000-01-01' + 1)::bigint * 100000
+         AND p.current_status <> 'CAN' AND p.mark IS DISTINCT FROM 'NT' AND p.coach_id IS NOT NULL
          AND pf.seq <= s.seq AND pt.seq > s.seq
        GROUP BY s.seq
     ) x ON true
