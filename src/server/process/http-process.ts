@@ -3,18 +3,25 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { buildApp } from '../app';
 import { startBackgroundJobs } from './background-jobs';
-import { fail, logLine } from './startup';
+import { fail, logLine } from './log-line';
+import type { EarlyServer, RequestHandler } from './early-server';
 
 export interface HttpProcessOptions {
   config: Config;
   db: Db;
   /** 1 for the single process and for worker #1, which also runs the background jobs. */
   index: number;
+  /** A server already listening on the port (early-server.ts): the app takes it over instead of listening. */
+  early?: EarlyServer;
 }
 
 /** Builds the app on an open, migrated database, listens, and stops gracefully on SIGTERM/SIGINT. */
-export async function runHttpProcess({ config, db, index }: HttpProcessOptions): Promise<FastifyInstance> {
-  const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+export async function runHttpProcess({ config, db, index, early }: HttpProcessOptions): Promise<FastifyInstance> {
+  let appHandler: RequestHandler | undefined;
+  const app = await buildApp({
+    config, db, logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    ...(early ? { serverFactory: (handler: RequestHandler) => ((appHandler = handler), early.server) } : {}),
+  });
   const jobs = index === 1 ? startBackgroundJobs(db, config, logLine, app.log, app.clock) : undefined;
 
   let closing = false;
@@ -24,12 +31,19 @@ export async function runHttpProcess({ config, db, index }: HttpProcessOptions):
     app.log.info(`${signal} received: finishing in-flight requests`);
     await jobs?.stop();
     await app.close(); // stops accepting, waits for in-flight requests
+    await early?.close(); // the app did not listen on it, so it does not close it
     await db.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  if (early) {
+    await app.ready();
+    if (!appHandler) throw new Error('the app did not take the early server');
+    early.handOver(appHandler);
+    return app;
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
