@@ -30,8 +30,10 @@ export async function runHttpProcess({ config, db, index, early }: HttpProcessOp
     closing = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
     await jobs?.stop();
-    await app.close(); // stops accepting, waits for in-flight requests
-    await early?.close(); // the app did not listen on it, so it does not close it
+    // Stops accepting and waits for in-flight requests: Fastify does it for a server it listened on itself; the early
+    // server it was given, it leaves open, so that one is closed here first.
+    await early?.close();
+    await app.close();
     await db.close();
     process.exit(0);
   };
