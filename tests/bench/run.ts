@@ -9,6 +9,7 @@
  * role (an empty migrated database; see report-role.ts).
  * Numbers, not pass/fail: timings belong here, not in unit tests. `--exports`: the export section (exports.ts).
  * `npm run bench -- --load [--database-url URL] [--seconds N]`: only the load section (tests/bench/load.ts).
+ * `npm run bench -- --mixed --database-url URL`: sync over HTTP while 50 connections read a report (tests/bench/mixed.ts).
  * `npm run bench -- --section replicas`: read-replica routing cost and failover (tests/bench/replicas.ts).
  * Every run ends with the client bundle sizes (of dist/client: `npm run build` first); `--client` prints only
  * those, `--lighthouse` those and Lighthouse on /login.
@@ -39,6 +40,11 @@ if (process.argv.includes('--exports')) {
 
 if (process.argv.includes('--profile')) {
   await import('./profile'); // CPU profile of the built server under load (tests/bench/profile.ts)
+  process.exit(0);
+}
+
+if (process.argv.includes('--mixed')) {
+  await import('./mixed'); // terminals syncing over HTTP while officers read (tests/bench/mixed.ts)
   process.exit(0);
 }
 
