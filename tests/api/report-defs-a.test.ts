@@ -227,7 +227,7 @@ describe.each(TEST_DRIVERS)('TRAIN CHECKING INFO reports on %s', (driver) => {
     });
 
     it('dropped_e_ticket lists a cancelled passenger with the berth they left, and cancelled berths no passenger accounts for', async () => {
-      const report = mine.find((r) => r.definition.id === 'dropped_e_ticket') as CheckedReport;
+      const report = mine.find((r) => r?.definition.id === 'dropped_e_ticket') as CheckedReport;
       const view = report.views.find((v) => v.endpoint === 'getAfterChartingCanclled') as CheckedView;
       const pick = (r: Record<string, unknown>) => [r.source, r.pnr, r.coach, r.berth_no, r.released_to_prs];
       // DLI's run: Geeta Lal cancelled, her berth B1/5 recorded vacant (CANCELLED) and not released.
