@@ -21,6 +21,9 @@ SELECT p.pnr,
   JOIN passengers p ON p.run_id = tr.run_id
  WHERE tr.train_no = :trainNo
    AND tr.start_date = :startDate::date
+   -- The date's partition only (run_id = day * 100000 + train_no): planned over one partition, not every one.
+   AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
+   AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
    AND (:cls::text IS NULL OR p.class = :cls)
    AND (:coach::text IS NULL OR p.coach_id = :coach)
    AND (:pnr::text IS NULL OR p.pnr = :pnr)

@@ -11,6 +11,8 @@
 --   OUT_OF_PRIORITY           a waitlisted passenger was allotted while a turned-up RAC passenger of the same class,
 --                             travelling on an overlapping segment, had not yet been allotted (RAC comes first).
 -- Segments compare stop sequence numbers of the train's timetable.
+-- Every read of a table partitioned by run date names the date's run_id range (run_id = day * 100000 + train_no),
+-- so only that date's partitions are planned and read.
 WITH ra AS (
   SELECT r.realloc_id, r.run_id, r.psgn_id, r.pnr, r.prev_status, r.coach_id, r.berth_no,
          r.from_station, r.to_station, r.allotted_at, r.tte_id,
@@ -19,8 +21,9 @@ WITH ra AS (
          (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = tr.train_no AND s.station_code = r.to_station) AS to_seq
     FROM reallocations r
     JOIN train_runs tr ON tr.run_id = r.run_id
-    JOIN passengers p ON p.psgn_id = r.psgn_id
+    JOIN passengers p ON p.run_id = r.run_id AND p.psgn_id = r.psgn_id
    WHERE tr.start_date = :startDate::date
+     AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
      AND (:trainNo::text IS NULL OR tr.train_no = :trainNo)
      AND (:zone::text IS NULL OR r.zone_code = :zone)
      AND (:division::text IS NULL OR r.div_code = :division)
@@ -34,6 +37,7 @@ WITH ra AS (
     JOIN passengers p ON p.run_id = a.run_id AND p.coach_id = a.coach_id AND p.berth_no = a.berth_no
    WHERE p.psgn_id <> a.psgn_id
      AND p.current_status <> 'CAN'
+     AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
 ), stop_times AS (
   -- Estimated actual departure from each stop of the runs in question (arrival at the terminus).
   SELECT x.run_id, s.seq, s.station_code,
@@ -43,7 +47,22 @@ WITH ra AS (
                  (SELECT max(s2.seq) FROM train_stops s2 WHERE s2.train_no = ra.train_no) AS last_seq
             FROM ra JOIN train_runs tr ON tr.run_id = ra.run_id) x
     JOIN train_stops s ON s.train_no = x.train_no
-), anomalies AS (
+), rac AS MATERIALIZED (
+  -- Turned-up RAC passengers of the runs with a waitlisted allotment, once per run (not once per allotment).
+  -- RAC as charted: a passenger given a berth later reads CNF/coach/berth now, their reallocation keeps the RAC.
+  SELECT p.run_id, p.psgn_id, p.pnr, p.class, coalesce(pa.prev_status, p.current_status) AS charted_status,
+         (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = w.train_no AND s.station_code = p.from_station) AS from_seq,
+         (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = w.train_no AND s.station_code = p.to_station) AS to_seq
+    FROM (SELECT DISTINCT ra.run_id, ra.train_no FROM ra WHERE ra.prev_status LIKE '%WL%') w
+    JOIN passengers p ON p.run_id = w.run_id
+    LEFT JOIN LATERAL (
+          SELECT r1.prev_status FROM reallocations r1
+           WHERE r1.run_id = p.run_id AND r1.psgn_id = p.psgn_id ORDER BY r1.allotted_at LIMIT 1
+         ) pa ON true
+   WHERE p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+     AND p.mark = 'O'
+     AND coalesce(pa.prev_status, p.current_status) LIKE 'RAC%'
+), anomalies AS MATERIALIZED (
   SELECT a.realloc_id, 'DOUBLE_ALLOTMENT' AS anomaly, b.pnr AS other_pnr,
          'Also allotted to PNR ' || b.pnr || ' for ' || b.from_station || '-' || b.to_station AS detail
     FROM ra a
@@ -58,7 +77,8 @@ WITH ra AS (
      AND a.from_seq < h.to_seq AND h.from_seq < a.to_seq
      AND NOT EXISTS (SELECT 1 FROM reallocations r2 WHERE r2.run_id = a.run_id AND r2.psgn_id = h.psgn_id)
      AND NOT EXISTS (SELECT 1 FROM checking_events ce
-                      WHERE ce.run_id = a.run_id AND ce.event_type IN ('SHIFTED', 'GOT_DOWN') AND ce.psgn_id = h.psgn_id)
+                      WHERE ce.run_id = a.run_id AND ce.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND ce.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+                        AND ce.event_type IN ('SHIFTED', 'GOT_DOWN') AND ce.psgn_id = h.psgn_id)
   UNION ALL
   SELECT a.realloc_id, 'ALLOTTED_WITHIN_NT_GRACE', h.pnr,
          'PNR ' || h.pnr || ' ' ||
@@ -71,7 +91,7 @@ WITH ra AS (
     CROSS JOIN LATERAL (
           SELECT min(ce.device_time) AS nt_at
             FROM checking_events ce
-           WHERE ce.run_id = a.run_id AND ce.event_type = 'NT' AND ce.psgn_id = h.psgn_id
+           WHERE ce.run_id = a.run_id AND ce.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND ce.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 AND ce.event_type = 'NT' AND ce.psgn_id = h.psgn_id
          ) n
     CROSS JOIN LATERAL (
           SELECT CASE WHEN nx.dep_at < bd.dep_at + interval '60 minutes' THEN nx.dep_at
@@ -91,23 +111,16 @@ WITH ra AS (
          'RAC passenger PNR ' || q.pnr || ' (' || q.charted_status || ') was still waiting'
     FROM ra a
     CROSS JOIN LATERAL (
-          -- RAC as charted: a passenger given a berth later reads CNF/coach/berth now, their reallocation keeps the RAC.
-          SELECT p.pnr, coalesce(pa.prev_status, p.current_status) AS charted_status
-            FROM passengers p
-            LEFT JOIN LATERAL (
-                  SELECT r1.prev_status FROM reallocations r1
-                   WHERE r1.run_id = p.run_id AND r1.psgn_id = p.psgn_id ORDER BY r1.allotted_at LIMIT 1
-                 ) pa ON true
-           WHERE p.run_id = a.run_id
-             AND p.class = a.class
-             AND coalesce(pa.prev_status, p.current_status) LIKE 'RAC%'
-             AND p.mark = 'O'
-             AND p.psgn_id <> a.psgn_id
-             AND (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = a.train_no AND s.station_code = p.from_station) < a.to_seq
-             AND (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = a.train_no AND s.station_code = p.to_station) > a.from_seq
+          SELECT rc.pnr, rc.charted_status
+            FROM rac rc
+           WHERE rc.run_id = a.run_id
+             AND rc.class = a.class
+             AND rc.psgn_id <> a.psgn_id
+             AND rc.from_seq < a.to_seq
+             AND rc.to_seq > a.from_seq
              AND NOT EXISTS (SELECT 1 FROM reallocations r2
-                              WHERE r2.run_id = a.run_id AND r2.psgn_id = p.psgn_id AND r2.allotted_at <= a.allotted_at)
-           ORDER BY p.psgn_id
+                              WHERE r2.run_id = a.run_id AND r2.psgn_id = rc.psgn_id AND r2.allotted_at <= a.allotted_at)
+           ORDER BY rc.psgn_id
            LIMIT 1
          ) q
    WHERE a.prev_status LIKE '%WL%'

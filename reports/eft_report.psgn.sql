@@ -1,4 +1,6 @@
--- EFTs in an IST date range with the passenger's booking (matched on PNR and name); names and mobiles masked.
+-- EFTs in an IST date range with the passenger's booking on the EFT's run (matched on PNR and name); names and
+-- mobiles masked. The booking is looked up in the run's own partition (run_id first): by PNR alone every
+-- partition's index was probed for each EFT.
 SELECT e.eft_no,
        e.issued_at,
        tr.train_no,
@@ -26,7 +28,7 @@ SELECT e.eft_no,
   LEFT JOIN LATERAL (
         SELECT p.age, p.gender, mask_mobile(p.mobile_no) AS mobile_masked, p.class, p.booking_status, p.current_status, p.coach_id, p.berth_no
           FROM passengers p
-         WHERE p.pnr = e.pnr
+         WHERE p.run_id = e.run_id AND p.pnr = e.pnr
          ORDER BY (p.name = e.psgn_name) DESC, p.psgn_no
          LIMIT 1
        ) ps ON true

@@ -11,17 +11,22 @@ WITH bt AS (
      AND (:division::text IS NULL OR b.div_code = :division)
      AND {{scope}}
 ), ev AS (
-  -- Run by run through the (run_id, event_type) index: a semi-join would read every event of the table.
-  SELECT c.beat_id, count(DISTINCT c.psgn_id)::int AS checked
-    FROM (SELECT DISTINCT bt.run_id FROM bt) r
-    CROSS JOIN LATERAL (
-          SELECT ce.beat_id, ce.psgn_id FROM checking_events ce
-           WHERE ce.run_id = r.run_id
-             AND (ce.event_type IN ('O', 'NT')
-                  OR (ce.event_type = 'ALLOTTED' AND NOT EXISTS (
-                        SELECT 1 FROM checking_events m WHERE m.psgn_id = ce.psgn_id AND m.event_type IN ('O', 'NT'))))
-         ) c
-   GROUP BY c.beat_id
+  -- Only the date's partitions (run_id = day * 100000 + train_no, so a run date is one run_id range), and the
+  -- mark looked for in the passenger's own run: without both, the NOT EXISTS was one hashed subplan over every
+  -- event of the table.
+  SELECT ce.beat_id, count(DISTINCT ce.psgn_id)::int AS checked
+    FROM checking_events ce
+   WHERE ce.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
+     AND ce.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+     AND ce.run_id IN (SELECT bt.run_id FROM bt)
+     AND (ce.event_type IN ('O', 'NT')
+          OR (ce.event_type = 'ALLOTTED' AND NOT EXISTS (
+                SELECT 1 FROM checking_events m
+                 WHERE m.run_id = ce.run_id
+                   AND m.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
+                   AND m.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+                   AND m.psgn_id = ce.psgn_id AND m.event_type IN ('O', 'NT'))))
+   GROUP BY ce.beat_id
 ), zero AS (
   SELECT bt.*, COALESCE(ev.checked, 0) AS checked
     FROM bt
@@ -41,7 +46,10 @@ SELECT z.train_no,
        z.device_id AS hht_id,
        array_to_string(z.coaches, ', ') AS coaches,
        (SELECT count(*)::int FROM passengers p
-         WHERE p.run_id = z.run_id AND p.coach_id = ANY (z.coaches) AND p.current_status <> 'CAN') AS booked_in_coaches,
+         WHERE p.run_id = z.run_id
+           AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
+           AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+           AND p.coach_id = ANY (z.coaches) AND p.current_status <> 'CAN') AS booked_in_coaches,
        z.checked,
        z.twr_status,
        z.sign_on_at,

@@ -4,6 +4,8 @@
 -- as in census-occupency-report) at any departure from the origin up to the stop before the destination, over
 -- capacity. Counting every booking of the run instead would pass 100 %: a berth sold on two segments holds two
 -- passengers.
+-- Passengers are read through the range's run_ids (run_id = day * 100000 + train_no), so only the range's partitions
+-- are planned and read: joined through the runs alone, every partition was.
 WITH od AS (
   SELECT o.train_no,
          o.seq AS origin_seq,
@@ -31,26 +33,42 @@ WITH od AS (
     FROM run_coaches rc
     JOIN runs r ON r.run_id = rc.run_id
    GROUP BY rc.run_id
+), seg AS (
+  -- Each run's passengers (not cancelled) by segment: one read of the run's rows through the (run_id, coach_id)
+  -- index; the counts and the section's load below are sums over these few groups.
+  SELECT r.run_id, g.from_station, g.to_station, g.n, g.turned_up, g.held
+    FROM runs r
+    CROSS JOIN LATERAL (
+      SELECT p.from_station, p.to_station,
+             count(*) AS n,
+             count(*) FILTER (WHERE p.mark = 'O') AS turned_up,
+             count(*) FILTER (WHERE p.mark IS DISTINCT FROM 'NT' AND p.coach_id IS NOT NULL) AS held
+        FROM passengers p
+       WHERE p.run_id = r.run_id
+         AND p.run_id >= (:start_date::date - DATE '2000-01-01')::bigint * 100000
+         AND p.run_id < (:end_date::date - DATE '2000-01-01' + 1)::bigint * 100000
+         AND p.current_status <> 'CAN'
+       GROUP BY p.from_station, p.to_station
+    ) g
 ), pax AS (
-  SELECT p.run_id,
-         count(*)::int AS passengers,
-         count(*) FILTER (WHERE p.from_station = r.origin AND p.to_station = r.destination)::int AS od_passengers,
-         count(*) FILTER (WHERE p.mark = 'O')::int AS turned_up
-    FROM passengers p
-    JOIN runs r ON r.run_id = p.run_id
-   WHERE p.current_status <> 'CAN'
-   GROUP BY p.run_id
+  SELECT sg.run_id,
+         sum(sg.n)::int AS passengers,
+         COALESCE(sum(sg.n) FILTER (WHERE sg.from_station = r.origin AND sg.to_station = r.destination), 0)::int AS od_passengers,
+         sum(sg.turned_up)::int AS turned_up
+    FROM seg sg
+    JOIN runs r ON r.run_id = sg.run_id
+   GROUP BY sg.run_id
 ), load AS (
   -- On board when leaving each stop of the section: boarded at or before it, alighting after it.
-  SELECT r.run_id, max(n)::int AS peak
+  SELECT r.run_id, max(x.n)::int AS peak
     FROM runs r
     JOIN LATERAL (
-      SELECT s.seq, count(*) AS n
-        FROM passengers p
-        JOIN train_stops pf ON pf.train_no = r.train_no AND pf.station_code = p.from_station
-        JOIN train_stops pt ON pt.train_no = r.train_no AND pt.station_code = p.to_station
+      SELECT s.seq, sum(sg.held) AS n
+        FROM seg sg
+        JOIN train_stops pf ON pf.train_no = r.train_no AND pf.station_code = sg.from_station
+        JOIN train_stops pt ON pt.train_no = r.train_no AND pt.station_code = sg.to_station
         JOIN train_stops s ON s.train_no = r.train_no AND s.seq >= r.origin_seq AND s.seq < r.destination_seq
-       WHERE p.run_id = r.run_id AND p.current_status <> 'CAN' AND p.mark IS DISTINCT FROM 'NT' AND p.coach_id IS NOT NULL
+       WHERE sg.run_id = r.run_id
          AND pf.seq <= s.seq AND pt.seq > s.seq
        GROUP BY s.seq
     ) x ON true

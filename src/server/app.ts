@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config, TrustProxy } from './config';
@@ -49,11 +50,14 @@ export interface AppDeps {
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Sign-in settings (SU mobiles, rate limits, SMS adapter); read from the environment when absent. */
   auth?: AuthOptions;
+  /** A server already listening (process/early-server.ts) that the app answers on, instead of one it makes. */
+  serverFactory?: (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server;
 }
 
 /** Builds the whole app: every plugin and route is registered here explicitly, in order. */
-export async function buildApp({ config, db, clock = systemClock, logger = false, auth }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = systemClock, logger = false, auth, serverFactory }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    ...(serverFactory ? { serverFactory } : {}),
     logger,
     logController: new LogController({ disableRequestLogging: true }), // see http/request-log.ts
     bodyLimit: 1024 * 1024,

@@ -1,12 +1,21 @@
 import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from './config';
 import { DataDirInUseError, lockDataDir } from './process/data-dir-lock';
-import { runHttpProcess, startMetricsOrFail } from './process/http-process';
-import { superviseWorkers, WORKER_INDEX_ENV } from './process/supervisor';
-import { fail, logLine, openDbOrFail, prepareDatabase } from './process/startup';
+import { fail, logLine } from './process/log-line';
+import { listenEarly, type EarlyServer } from './process/early-server';
+
+// The app, the database drivers and the seed are imported once the port answers: loading them takes seconds on a
+// busy machine, and a fresh start should not look dead meanwhile.
+const loadRest = async () => {
+  const [http, startup, supervisor, seed] = await Promise.all([
+    import('./process/http-process'), import('./process/startup'), import('./process/supervisor'), import('./process/seed-in-worker'),
+  ]);
+  return { ...http, ...startup, ...supervisor, ...seed };
+};
 
 /**
  * Process model (docs/decisions.md, "All cores"):
+ * - the port answers within a second of start (process/early-server.ts), saying how far migrations and seed are;
  * - one process (HHT_WORKERS=1, or the embedded database, which one process owns): migrate, seed, serve;
  * - HHT_WORKERS=N on PostgreSQL: the primary migrates and seeds, then forks N workers sharing the port.
  * Background jobs (midnight window roll; a data feed belongs there too) run in ONE process: the single one, or
@@ -23,6 +32,7 @@ async function main(): Promise<void> {
   }
 
   if (cluster.isWorker) {
+    const { openDbOrFail, runHttpProcess, WORKER_INDEX_ENV } = await loadRest();
     const index = Number(process.env[WORKER_INDEX_ENV] ?? '1');
     const db = await openDbOrFail(config);
     await runHttpProcess({ config, db, index });
@@ -44,12 +54,25 @@ async function main(): Promise<void> {
     }
   }
 
+  // The port answers at once: pages say how far the database and the demo data are (process/early-server.ts).
+  let early: EarlyServer;
+  try {
+    early = await listenEarly(config);
+  } catch (err) {
+    fail(`cannot listen on ${config.host}:${config.port} (${err instanceof Error ? err.message : String(err)})`);
+  }
+  logLine(`IR-HHT Portal listening on http://${config.host}:${config.port}/ in ${Date.now() - started} ms: preparing the database`);
+  const { openDbOrFail, prepareInWorker, runHttpProcess, startMetricsOrFail, superviseWorkers } = await loadRest();
+  // Migrations and the demo data in a worker thread: generating rows (and PGlite itself) would hold this thread,
+  // and the early server could not answer.
+  await prepareInWorker((p) => early.onSeedProgress(p));
+  early.state.phase = 'starting';
   const db = await openDbOrFail(config);
-  await prepareDatabase(db, config, logLine);
 
   if (workers === 1) {
-    await runHttpProcess({ config, db, index: 1 });
+    await runHttpProcess({ config, db, index: 1, early });
   } else {
+    await early.close(); // the workers listen on the port themselves
     await db.close(); // the workers open their own pools
     try {
       await superviseWorkers(workers).ready;

@@ -226,6 +226,18 @@ describe.each(TEST_DRIVERS)('TRAIN CHECKING INFO reports on %s', (driver) => {
       expect(dli).toMatchObject({ eft_count: 2, amount: 1610, cash: 1250, digital: 360 });
     });
 
+    it('dropped_e_ticket lists a cancelled passenger with the berth they left, and cancelled berths no passenger accounts for', async () => {
+      const report = mine.find((r) => r?.definition.id === 'dropped_e_ticket') as CheckedReport;
+      const view = report.views.find((v) => v.endpoint === 'getAfterChartingCanclled') as CheckedView;
+      const pick = (r: Record<string, unknown>) => [r.source, r.pnr, r.coach, r.berth_no, r.released_to_prs];
+      // DLI's run: Geeta Lal cancelled, her berth B1/5 recorded vacant (CANCELLED) and not released.
+      const dli = (await run(t.db, report, view, parseFilter(report, { trainNo: DLI_TRAIN }, TODAY), { kind: 'all' })).rows;
+      expect(dli.map(pick)).toEqual([['PASSENGER', '1000000002', 'B1', 5, 'NO']]);
+      // BCT's run: berth B1/7 vacant for a cancellation no charted passenger accounts for, released to PRS.
+      const bct = (await run(t.db, report, view, parseFilter(report, { trainNo: BCT_TRAIN }, TODAY), { kind: 'all' })).rows;
+      expect(bct.map(pick)).toEqual([['VACANT_BERTH', null, 'B1', 7, 'YES']]);
+    });
+
     it('railmadad marks SLA met only when resolved within sla_hours', async () => {
       const report = mine[17] as CheckedReport;
       const values = parseFilter(report, {}, TODAY);

@@ -3,10 +3,13 @@
  * set and measures seed time, the latency of every report call and export throughput per format.
  * `npm run bench -- --scale national --days N --database-url URL [--baseline-url URL]`: N national days loaded with
  * COPY, load time and disk per day, report latency per class against the large seed (tests/bench/national.ts).
+ * `npm run bench -- --section reports [--data-dir DIR] [--database-url URL] [--baseline-ref REF]`: every report's
+ * endpoints at default filters, slowest ten, non-zero exit past the budget (tests/bench/reports.ts).
  * `npm run bench -- --section report-role [--database-url URL]`: only the cost of running report SQL as the report
  * role (an empty migrated database; see report-role.ts).
  * Numbers, not pass/fail: timings belong here, not in unit tests. `--exports`: the export section (exports.ts).
  * `npm run bench -- --load [--database-url URL] [--seconds N]`: only the load section (tests/bench/load.ts).
+ * `npm run bench -- --mixed --database-url URL`: sync over HTTP while 50 connections read a report (tests/bench/mixed.ts).
  * `npm run bench -- --section replicas`: read-replica routing cost and failover (tests/bench/replicas.ts).
  * Every run ends with the client bundle sizes (of dist/client: `npm run build` first); `--client` prints only
  * those, `--lighthouse` those and Lighthouse on /login.
@@ -45,6 +48,11 @@ if (process.argv.includes('--audit-cost')) {
   process.exit(0);
 }
 
+if (process.argv.includes('--mixed')) {
+  await import('./mixed'); // terminals syncing over HTTP while officers read (tests/bench/mixed.ts)
+  process.exit(0);
+}
+
 if (process.argv.includes('--load')) {
   await import('./load'); // the server under load on PostgreSQL: a separate section (tests/bench/load.ts)
   process.exit(0);
@@ -60,6 +68,11 @@ if (process.argv.includes('--client') || process.argv.includes('--lighthouse')) 
   printBundleSizes();
   if (process.argv.includes('--lighthouse')) await printLighthouse();
   process.exit(0);
+}
+
+// `--section reports`: every endpoint of the catalogue at its default filters, both drivers (tests/bench/reports.ts).
+if (arg('section') === 'reports') {
+  process.exit(await (await import('./reports')).benchReports());
 }
 
 // `--section sync`: only the device sync numbers (tests/bench/hht-sync.ts), on fresh tiny data sets.

@@ -19,6 +19,9 @@ export interface PgOpenOptions {
   reportWorkMem?: string;
 }
 
+/** Session settings of every connection: no JIT compilation (see openPg). */
+export const NO_JIT = '-c jit=off';
+
 /** Most report statements one session keeps prepared; past it, statements run unprepared (planned each time). */
 export const PREPARED_PER_SESSION = 256;
 /** Per session: for each statement it prepared, whether it is usable and how many times it ran. */
@@ -82,8 +85,11 @@ function preparedQueryable(c: pg.PoolClient, plans: PreparedPlans): Queryable {
 }
 
 export async function openPg(connectionString: string, opts: PgOpenOptions = {}): Promise<Db> {
+  // JIT off in every session (docs/decisions.md, "JIT off"): over the daily partitions the planner's costs pass
+  // PostgreSQL's JIT thresholds, and compiling took 12-25 s for reports that run in 0.7-3.8 s without it; a JIT
+  // compile does not check for interrupts, so neither the statement timeout nor a cancel stopped it.
   const base = {
-    connectionString, max: 10, types, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    connectionString, max: 10, types, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000, options: NO_JIT,
     ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
   };
   const pool = new pg.Pool(base);
@@ -112,7 +118,7 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
     if (!p) {
       p = new pg.Pool({
         ...base,
-        options: `-c role=${REPORT_ROLE} -c statement_timeout=${ms} -c work_mem=${opts.reportWorkMem ?? DEFAULT_REPORT_WORK_MEM}`,
+        options: `${NO_JIT} -c role=${REPORT_ROLE} -c statement_timeout=${ms} -c work_mem=${opts.reportWorkMem ?? DEFAULT_REPORT_WORK_MEM}`,
       });
       p.on('error', () => undefined);
       reportPools.set(ms, p);

@@ -19,6 +19,15 @@ export interface SeedOptions {
    * ingest; the rest is released by the feed (src/server/demo/feed.ts). Absent: every day complete, as planned.
    */
   liveAt?: Date;
+  /** Told how far the window's fill is: before each day (day 1 first), then once more for the terminals' records. */
+  progress?: (p: SeedProgress) => void;
+}
+
+/** How far a fill is: working on day `day` of `days`, or (step 'records') releasing what terminals synced. */
+export interface SeedProgress {
+  day: number;
+  days: number;
+  step: 'day' | 'records';
 }
 
 /** Days kept behind today; the window runs from today - WINDOW_PAST to tomorrow. */
@@ -110,6 +119,7 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
     due = [];
   };
   for (const [i, date] of days.entries()) {
+    opts.progress?.({ day: i + 1, days: days.length, step: 'day' });
     const rows = generateDay(ref, date, opts.today);
     if (opts.liveAt) {
       const until = opts.liveAt.toISOString();
@@ -124,6 +134,7 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
   }
   // Planner statistics for the rows just loaded (or never analysed, in a data set seeded by an older version):
   // PGlite has no autovacuum, so without this reports were planned on empty-table estimates.
+  if (days.length > 0) opts.progress?.({ day: days.length, days: days.length, step: 'records' });
   const unanalysed = await db.query("SELECT 1 FROM pg_class WHERE relname = 'checking_events' AND reltuples < 0");
   if (days.length > 0 || unanalysed.rows.length > 0) await db.query('ANALYZE');
   if (due.length > 0) {

@@ -4,7 +4,8 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { buildApp } from '../app';
 import { startBackgroundJobs } from './background-jobs';
-import { fail, logLine } from './startup';
+import { fail, logLine } from './log-line';
+import type { EarlyServer, RequestHandler } from './early-server';
 import { startMetricsServer, type MetricsServer } from '../metrics/server';
 
 export interface HttpProcessOptions {
@@ -12,11 +13,17 @@ export interface HttpProcessOptions {
   db: Db;
   /** 1 for the single process and for worker #1, which also runs the background jobs. */
   index: number;
+  /** A server already listening on the port (early-server.ts): the app takes it over instead of listening. */
+  early?: EarlyServer;
 }
 
 /** Builds the app on an open, migrated database, listens, and stops gracefully on SIGTERM/SIGINT. */
-export async function runHttpProcess({ config, db, index }: HttpProcessOptions): Promise<FastifyInstance> {
-  const app = await buildApp({ config, db, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+export async function runHttpProcess({ config, db, index, early }: HttpProcessOptions): Promise<FastifyInstance> {
+  let appHandler: RequestHandler | undefined;
+  const app = await buildApp({
+    config, db, logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    ...(early ? { serverFactory: (handler: RequestHandler) => ((appHandler = handler), early.server) } : {}),
+  });
   const jobs = index === 1 ? startBackgroundJobs(db, config, logLine, app.log, app.clock) : undefined;
 
   let metrics: MetricsServer | undefined;
@@ -27,17 +34,26 @@ export async function runHttpProcess({ config, db, index }: HttpProcessOptions):
     app.log.info(`${signal} received: finishing in-flight requests`);
     await jobs?.stop();
     await metrics?.close();
-    await app.close(); // stops accepting, waits for in-flight requests (and writes the audit trail's queue)
+    // Stops accepting and waits for in-flight requests (and writes the audit trail's queue): Fastify does it for a
+    // server it listened on itself; the early server it was given, it leaves open, so that one is closed here first.
+    await early?.close();
+    await app.close();
     await db.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (err) {
-    fail(`cannot listen on ${config.host}:${config.port} (${err instanceof Error ? err.message : String(err)})`);
+  if (early) {
+    await app.ready();
+    if (!appHandler) throw new Error('the app did not take the early server');
+    early.handOver(appHandler);
+  } else {
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (err) {
+      fail(`cannot listen on ${config.host}:${config.port} (${err instanceof Error ? err.message : String(err)})`);
+    }
   }
   // One process: its own metrics server. Workers of HHT_WORKERS > 1: the primary serves theirs together.
   const metricsPort = config.ops.metricsPort;

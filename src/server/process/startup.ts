@@ -1,21 +1,12 @@
 import type { Config } from '../config';
 import { openDb, type Db } from '../db';
 import { migrate } from '../db/migrate';
-import { ensureSeeded, fillWindow } from '../demo';
+import { ensureSeeded, fillWindow, type SeedProgress } from '../demo';
 import { insertDemoUsers } from '../auth/demo-users';
 import { istDate, systemClock } from '../clock';
+import { fail, logLine, type LogLine } from './log-line';
 
-export type LogLine = (line: string) => void;
-
-/** Prints one clear line and exits: bad configuration and unreachable databases never show a stack trace. */
-export function fail(message: string): never {
-  process.stderr.write(`IR-HHT Portal cannot start: ${message}\n`);
-  process.exit(1);
-}
-
-export const logLine: LogLine = (line) => {
-  process.stdout.write(`${line}\n`);
-};
+export { fail, logLine, type LogLine } from './log-line';
 
 function describeDbError(err: unknown, config: Config): string {
   const text = err instanceof Error ? err.message : String(err);
@@ -42,23 +33,27 @@ export async function openDbOrFail(config: Config): Promise<Db> {
 /** Live data (HHT_FEED on, demo seed): the seed holds what terminals synced by now; the feed releases the rest. */
 export const isLive = (config: Config): boolean => config.seed === 'demo' && config.feed;
 
-export const seedOptions = (config: Config, log: LogLine) => ({
+export const seedOptions = (config: Config, log: LogLine, progress?: (p: SeedProgress) => void) => ({
   scale: config.seedScale,
   today: istDate(systemClock.now()),
   log,
   ...(isLive(config) ? { liveAt: systemClock.now() } : {}),
+  ...(progress ? { progress } : {}),
 });
 
-/** Migrations and the demo data set: done once, by one process, before any server process answers. */
-export async function prepareDatabase(db: Db, config: Config, log: LogLine): Promise<void> {
+/**
+ * Migrations and the demo data set: done once, by one process, before the app answers (at a start, in a worker
+ * thread: seed-in-worker.ts); onProgress hears how far the seed is.
+ */
+export async function prepareDatabase(db: Db, config: Config, log: LogLine, onProgress?: (p: SeedProgress) => void): Promise<void> {
   try {
     await migrate(db);
   } catch (err) {
     fail(describeDbError(err, config));
   }
   if (config.seed === 'demo') {
-    await ensureSeeded(db, seedOptions(config, log));
+    await ensureSeeded(db, seedOptions(config, log, onProgress));
     await insertDemoUsers(db);
-    await fillWindow(db, seedOptions(config, log));
+    await fillWindow(db, seedOptions(config, log, onProgress));
   }
 }

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { logLine } from './startup';
+import { logLine } from './log-line';
 
 /** Environment variable that tells a forked process its worker number (1..N). */
 export const WORKER_INDEX_ENV = 'HHT_WORKER_INDEX';

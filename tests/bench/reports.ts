@@ -1,0 +1,166 @@
+/**
+ * `npm run bench -- --section reports [--data-dir DIR] [--database-url URL] [--budget MS] [--runs N] [--baseline-ref REF]`
+ *
+ * Every endpoint of the catalogue at its default filters (required fields filled from the data, as the API tests
+ * do), on PGlite (DIR, or a small data set seeded into a temporary folder) and on PostgreSQL when URL is given (seeded
+ * at scale small when empty), for the SU and for a division user (DLI). Each call goes through the executor the API
+ * uses (runViewJson: count, page, JSON rows) N times after one warm-up; its "raw SQL" time is the view's SQL alone in a
+ * report session. Prints the slowest ten by p95 and exits 1 when any p95 passes the budget (300 ms unless told).
+ * `--baseline-ref REF` also runs the definitions of that git commit (reports/, schemas/), interleaved call by call
+ * with the working tree's, and prints both: before and after in one run, on the same data.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDb, type Db } from '../../src/server/db';
+import { migrate } from '../../src/server/db/migrate';
+import { ensureSeeded } from '../../src/server/demo';
+import { istDate } from '../../src/server/clock';
+import { checkDefinitions, type CheckedReport, type CheckedView } from '../../src/shared/definitions/validate';
+import { readDefinitionFiles } from '../../src/server/reports/definition-files';
+import { parseFilter } from '../../src/server/reports/filter';
+import { buildQuery, runViewJson } from '../../src/server/reports/executor';
+import type { UserScope } from '../../src/server/reports/scope';
+import { sampleFilter } from '../support/sample-filters';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const budgetMs = Number(arg('budget') ?? '300');
+const runs = Number(arg('runs') ?? '7');
+const baselineRef = arg('baseline-ref');
+const timeoutMs = 60_000;
+
+interface Measure {
+  driver: string;
+  user: string;
+  label: string;
+  endpoint: string;
+  rows: number;
+  p50: number;
+  p95: number;
+  rawMs: number;
+  /** The baseline's figures for the same call (with --baseline-ref). */
+  before?: { p50: number; p95: number; rawMs: number };
+}
+
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? NaN;
+};
+
+/** Definitions of a git commit (reports/, schemas/) in a temporary folder, for the before figures. */
+function definitionsAt(ref: string): CheckedReport[] {
+  const dir = mkdtempSync(join(tmpdir(), 'hht-bench-defs-'));
+  const tar = execFileSync('git', ['archive', ref, 'reports', 'schemas'], { maxBuffer: 256 * 1024 * 1024 });
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  return checkDefinitions(readDefinitionFiles(dir)).reports;
+}
+
+const scopes: [string, UserScope][] = [['SU', { kind: 'all' }], ['DLI division', { kind: 'division', code: 'DLI' }]];
+
+async function timeView(db: Db, view: CheckedView, values: Record<string, unknown>, scope: UserScope): Promise<{ times: number[]; rows: number; raw: number[] }> {
+  const times: number[] = [];
+  const raw: number[] = [];
+  let rows = 0;
+  const once = async (): Promise<number> => {
+    const t0 = performance.now();
+    const r = await runViewJson(db, view, values, scope, { timeoutMs });
+    rows = r.total;
+    return performance.now() - t0;
+  };
+  const first = await once(); // warm-up: plans, caches
+  const n = first > 2_000 ? Math.min(runs, 3) : runs; // a call of seconds: fewer runs keep the bench short
+  const { sql, params } = buildQuery(view, values, scope);
+  for (let i = 0; i < n; i += 1) {
+    times.push(await once());
+    const t0 = performance.now();
+    await db.reportSession(timeoutMs, (q) => q.query(sql, params));
+    raw.push(performance.now() - t0);
+  }
+  return { times, rows, raw };
+}
+
+async function benchDriver(db: Db, label: string, today: string, reports: CheckedReport[], baseline: Map<string, CheckedReport>): Promise<Measure[]> {
+  const out: Measure[] = [];
+  for (const report of reports) {
+    const values = parseFilter(report, await sampleFilter(db, report, today), today);
+    const old = baseline.get(report.definition.id);
+    const oldValues = old ? parseFilter(old, await sampleFilter(db, old, today), today) : undefined;
+    for (const view of report.views) {
+      const oldView = old?.views.find((v) => v.endpoint === view.endpoint);
+      for (const [user, scope] of scopes) {
+        if (scope.kind !== 'all' && !view.scope[scope.kind]) continue; // no rule for the level: denied, nothing to time
+        let before: Measure['before'];
+        if (oldView && oldValues && oldView.sql !== view.sql) {
+          const b = await timeView(db, oldView, oldValues, scope);
+          before = { p50: quantile(b.times, 0.5), p95: quantile(b.times, 0.95), rawMs: quantile(b.raw, 0.5) };
+        }
+        const a = await timeView(db, view, values, scope);
+        out.push({
+          driver: db.driver, user, label: `${report.definition.id} / ${view.endpoint}`, endpoint: view.endpoint, rows: a.rows,
+          p50: quantile(a.times, 0.5), p95: quantile(a.times, 0.95), rawMs: quantile(a.raw, 0.5), ...(before ? { before } : {}),
+        });
+      }
+    }
+    process.stderr.write(`${label}: ${report.definition.id}\n`);
+  }
+  return out;
+}
+
+async function openSeeded(opts: { databaseUrl?: string; dataDir?: string }, today: string): Promise<Db> {
+  const db = await openDb({ databaseUrl: opts.databaseUrl, dataDir: opts.databaseUrl ? null : (opts.dataDir ?? null) });
+  await migrate(db);
+  const t0 = performance.now();
+  if (await ensureSeeded(db, { scale: 'small', today, log: () => undefined })) {
+    console.log(`${db.driver}: seeded scale small in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  return db;
+}
+
+const fmt = (ms: number): string => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1));
+
+export async function benchReports(): Promise<number> {
+  const today = istDate(new Date());
+  const reports = checkDefinitions(readDefinitionFiles(process.cwd())).reports;
+  const baseline = new Map((baselineRef ? definitionsAt(baselineRef) : []).map((r) => [r.definition.id, r]));
+  const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+  console.log(`# Reports at default filters (budget p95 ${budgetMs} ms, ${runs} runs after a warm-up${baselineRef ? `, before = ${baselineRef}` : ''})`);
+  console.log(`load average at start: ${load()}`);
+  const targets: { databaseUrl?: string; dataDir?: string; label: string }[] = [
+    { dataDir: arg('data-dir') ?? mkdtempSync(join(tmpdir(), 'hht-bench-reports-')), label: 'pglite' },
+  ];
+  const url = arg('database-url');
+  if (url) targets.push({ databaseUrl: url, label: 'pg' });
+  const all: Measure[] = [];
+  for (const t of targets) {
+    const db = await openSeeded(t, today);
+    try {
+      all.push(...(await benchDriver(db, t.label, today, reports, baseline)));
+    } finally {
+      await db.close();
+    }
+  }
+  console.log(`load average at end: ${load()}\n`);
+  const slowest = [...all].sort((a, b) => b.p95 - a.p95).slice(0, 10);
+  const head = baselineRef ? '| driver | user | call | rows | p50 ms | p95 ms | raw SQL ms | before p95 ms | before raw ms |' : '| driver | user | call | rows | p50 ms | p95 ms | raw SQL ms |';
+  console.log('Slowest ten by p95:\n');
+  console.log(head);
+  console.log(head.replace(/[^|]+/g, '---'));
+  for (const m of slowest) {
+    const b = m.before ? ` ${fmt(m.before.p95)} | ${fmt(m.before.rawMs)} |` : baselineRef ? ' | |' : '';
+    console.log(`| ${m.driver} | ${m.user} | ${m.label} | ${m.rows} | ${fmt(m.p50)} | ${fmt(m.p95)} | ${fmt(m.rawMs)} |${b}`);
+  }
+  const changed = all.filter((m) => m.before);
+  if (changed.length > 0) {
+    console.log('\nEvery call whose SQL differs from the baseline (before -> after, p95 ms):\n');
+    console.log('| driver | user | call | before p95 | after p95 | before raw | after raw |\n|---|---|---|---:|---:|---:|---:|');
+    for (const m of changed) console.log(`| ${m.driver} | ${m.user} | ${m.label} | ${fmt(m.before?.p95 ?? NaN)} | ${fmt(m.p95)} | ${fmt(m.before?.rawMs ?? NaN)} | ${fmt(m.rawMs)} |`);
+  }
+  const over = all.filter((m) => m.p95 > budgetMs);
+  console.log(`\n${all.length} calls measured; ${over.length} over the ${budgetMs} ms budget${over.length ? `: ${over.map((m) => `${m.driver} ${m.user} ${m.endpoint}`).join(', ')}` : ''}`);
+  return over.length > 0 ? 1 : 0;
+}
