@@ -213,7 +213,7 @@ describe('coach composition on the report pages that declare it', () => {
     const coaches = section.getByRole('button');
     await expect.poll(() => coaches.count()).toBe(consist.coaches.length);
     expect(await coaches.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(
-      consist.coaches.map((c) => `${c.coachId}, class ${c.class}, ${c.capacity.toLocaleString('en-IN')} berths`),
+      consist.coaches.map((c) => `${c.coachId} ${c.class}, ${c.capacity.toLocaleString('en-IN')} berths`),
     );
     await outcome(page, b);
 
@@ -222,9 +222,9 @@ describe('coach composition on the report pages that declare it', () => {
     const counts = new Map<string, number>();
     for (const r of vacant) counts.set(String(r.coach), (counts.get(String(r.coach)) ?? 0) + 1);
     const coach = [...counts.entries()].sort((a, b2) => b2[1] - a[1])[0]?.[0] ?? consist.coaches[0]?.coachId ?? '';
-    await section.getByRole('button', { name: new RegExp(`^${coach}, class`) }).click();
+    await section.getByRole('button', { name: new RegExp(`^${coach} `) }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('coach')).toBe(coach);
-    await expect.poll(() => section.getByRole('button', { name: new RegExp(`^${coach}, class`) }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => section.getByRole('button', { name: new RegExp(`^${coach} `) }).getAttribute('aria-pressed')).toBe('true');
     const expected = counts.get(coach) ?? 0;
     const results = page.locator('.report-results');
     if (expected === 0) {

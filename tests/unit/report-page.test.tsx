@@ -9,7 +9,7 @@ import { ApiError, ReportApiContext, TrainListContext, type ExportRequest, type 
 import { ReportPage } from '../../src/client/features/reports/ReportPage';
 import type { PublicReport } from '../../src/shared/report-definition';
 import type { ConsistRequest, ConsistResponse } from '../../src/shared/consist';
-import type { ReportPage as ResultPage } from '../../src/client/features/reports/lib/parse';
+import type { NearestDate, ReportPage as ResultPage } from '../../src/client/features/reports/lib/parse';
 import { todayIst } from '../../src/client/features/reports/lib/dates';
 import { loadAppTexts } from '../../src/client/i18n';
 
@@ -68,7 +68,12 @@ interface Fake extends ReportApi {
 }
 
 function fakeApi(
-  opts: { definition?: () => Promise<PublicReport>; run?: (req: RunRequest) => Promise<ResultPage>; consist?: (req: ConsistRequest) => Promise<ConsistResponse> } = {},
+  opts: {
+    definition?: () => Promise<PublicReport>;
+    run?: (req: RunRequest) => Promise<ResultPage>;
+    consist?: (req: ConsistRequest) => Promise<ConsistResponse>;
+    nearest?: (req: RunRequest) => Promise<NearestDate | null>;
+  } = {},
 ): Fake {
   const runs: RunRequest[] = [];
   const exports: ExportRequest[] = [];
@@ -88,6 +93,7 @@ function fakeApi(
       return { blob: new Blob(['a,b']), fileName: 'demo.csv' };
     },
     railwayCodes: async () => [],
+    nearestDate: async (req) => (opts.nearest ? opts.nearest(req) : null),
     filterValidator: (r) => servedFilterValidator(r.filter.schema as RJSFSchema),
     coachConsist: async (req) => {
       consists.push(req);
@@ -439,11 +445,11 @@ describe('report page', { timeout: 40_000 }, () => {
       const api = fakeApi({ definition, consist: coaches });
       renderAt(url, api);
       const section = await screen.findByRole('region', { name: /Coach composition/ });
-      await within(section).findByRole('button', { name: 'H1, class 1A, 24 berths' });
+      await within(section).findByRole('button', { name: 'H1 1A, 24 berths' });
       expect(within(section).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-        'H1, class 1A, 24 berths',
-        'A1, class 2A, 54 berths',
-        'S1, class SL, 72 berths',
+        'H1 1A, 24 berths',
+        'A1 2A, 54 berths',
+        'S1 SL, 72 berths',
       ]);
       expect(within(section).getByText(/train 12301, 01\/08\/2025 · 3 coaches · 150 berths/)).toBeTruthy();
       expect(api.consists).toEqual([{ trainNo: '12301', startDate: '2025-08-01', trainEvent: 'C' }]);
@@ -453,10 +459,10 @@ describe('report page', { timeout: 40_000 }, () => {
       const api = fakeApi({ definition, consist: coaches });
       const router = renderAt(url, api);
       await screen.findByText('2 records');
-      fireEvent.click(await screen.findByRole('button', { name: 'A1, class 2A, 54 berths' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'A1 2A, 54 berths' }));
       await waitFor(() => expect(api.runs.at(-1)?.filter.coach).toBe('A1'));
       expect(new URLSearchParams(router.state.location.search).get('coach')).toBe('A1');
-      const pressed = await screen.findByRole('button', { name: 'A1, class 2A, 54 berths', pressed: true });
+      const pressed = await screen.findByRole('button', { name: 'A1 2A, 54 berths', pressed: true });
       fireEvent.click(pressed);
       await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('coach')).toBeNull());
       await waitFor(() => expect(api.runs.at(-1)?.filter).toEqual({ trainNo: '12301', start_date: '2025-08-01', end_date: '2025-08-02' }));
@@ -472,7 +478,7 @@ describe('report page', { timeout: 40_000 }, () => {
       expect(await screen.findByText('2 records')).toBeTruthy();
       fail = false;
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByRole('button', { name: 'S1, class SL, 72 berths' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'S1 SL, 72 berths' })).toBeTruthy();
     });
 
     it('is not looked up before the report runs, nor for a report without the key', async () => {

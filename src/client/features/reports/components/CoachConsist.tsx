@@ -73,7 +73,7 @@ export function CoachConsist({ def, filter, onPickCoach }: { def: ConsistDef; fi
               <>
                 <span className="report-consist-coach">{c.coachId}</span>
                 <span className="report-consist-class">{c.class}</span>
-                <span className="report-sr-only">, {n(c.capacity)} berths</span>
+                <span className="report-sr-only">{t('reports.consistBerths', { berths: n(c.capacity) })}</span>
               </>
             );
             return (
@@ -84,7 +84,7 @@ export function CoachConsist({ def, filter, onPickCoach }: { def: ConsistDef; fi
                     className="report-consist-item"
                     aria-pressed={picked === c.coachId}
                     aria-label={label}
-                    title={picked === c.coachId ? `${label}: showing this coach; click for all coaches` : `${label}: show this coach only`}
+                    title={picked === c.coachId ? t('reports.consistShowingCoach', { label }) : t('reports.consistShowCoach', { label })}
                     onClick={() => onPickCoach(picked === c.coachId ? null : c.coachId)}
                   >
                     {body}
