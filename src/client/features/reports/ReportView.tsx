@@ -216,6 +216,19 @@ export function ReportView({ report }: { report: PublicReport }) {
   const dateField = singleDateField(schema, report.filter.rules);
   const folded = narrow && urlFilter !== null && !editing && serverErrors.length === 0 && applied.length > 0;
   const appliedLine = applied.length > 0 ? t('reports.appliedFilters', { list: applied.map((f) => `${f.label}: ${f.value}`).join(' · ') }) : t('reports.appliedNone');
+  // Every filter that made the result, each named: nothing narrows a result unseen.
+  const appliedList = (
+    <p className="report-applied-line">
+      {applied.length === 0
+        ? t('reports.appliedNone')
+        : applied.map((f, i) => (
+            <span key={f.key} data-filter-field={f.key}>
+              {i === 0 ? t('reports.appliedLabel') : ' · '}
+              {f.label}: <span data-value="">{f.value}</span>
+            </span>
+          ))}
+    </p>
+  );
 
   return (
     <div className="report-page">
@@ -226,7 +239,9 @@ export function ReportView({ report }: { report: PublicReport }) {
 
       {folded ? (
         <section className="report-card report-filter-folded" aria-label={t('reports.filterSummary')}>
-          <p title={appliedLine}>{applied.map((f) => f.value).join(' - ')}</p>
+          <p title={appliedLine} data-value="">
+            {applied.map((f) => f.value).join(' - ')}
+          </p>
           <Button type="button" label={t('reports.editFilter')} icon="pi pi-pencil" text size="small" aria-expanded={false} onClick={() => setEditing(true)} />
         </section>
       ) : (
@@ -323,7 +338,7 @@ export function ReportView({ report }: { report: PublicReport }) {
                       ? t('reports.firstOf', { shown: n(data.rows.length), total: n(data.total) })
                       : t('reports.records', { count: data.total, formatted: n(data.total) })}
                 </p>
-                <p className="report-applied-line">{appliedLine}</p>
+                {appliedList}
               </div>
               <div className="report-result-actions">
                 <ExportButtons report={report} {...(active.tabId ? { tabId: active.tabId } : {})} filter={urlFilter ?? {}} columns={visibleFields} sort={sort} total={data.total} />

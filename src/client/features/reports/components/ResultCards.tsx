@@ -42,7 +42,7 @@ function Fields({ columns, row }: { columns: readonly ColumnDef[]; row: Row }) {
       {columns.map((c) => (
         <div key={c.field} className="report-card-field">
           <dt>{c.headerName}</dt>
-          <dd>
+          <dd data-value="">
             <CardValue column={c} row={row} />
           </dd>
         </div>
