@@ -56,7 +56,10 @@ export async function englishBesideData(page: Page, alsoAllowed: readonly string
     }
     return { wording: wording.join('\n'), data: data.join('\n') };
   }, DATA_SELECTOR);
-  const words = (t: string): string[] => t.match(/[A-Za-z][A-Za-z0-9.'’-]*/g) ?? [];
+  const words = (t: string): string[] => (t.match(/[A-Za-z][A-Za-z0-9.'’-]*/g) ?? []).map((w) => w.replace(/[-.'’]+$/, ''));
   const inData = new Set(words(data));
-  return [...new Set(words(wording))].filter((w) => !/\d/.test(w) && !KEPT_IN_LATIN.has(w) && !inData.has(w) && !alsoAllowed.includes(w));
+  const left = [...new Set(words(wording))].filter((w) => !/\d/.test(w) && !KEPT_IN_LATIN.has(w) && !inData.has(w) && !alsoAllowed.includes(w));
+  // Each word with the text it was found in, so a failure says where to look.
+  const lines = wording.split('\n');
+  return left.map((w) => `${w} in "${(lines.find((l) => words(l).includes(w)) ?? '').trim().slice(0, 80)}"`);
 }

@@ -134,6 +134,24 @@ describe('report page', { timeout: 40_000 }, () => {
     expect(screen.getByRole('link', { name: /dashboard/i }).getAttribute('href')).toBe('/layout/dashboard');
   });
 
+  it('a run answered "no such call" loads the definition again and shows why the report is unavailable', async () => {
+    let broken = false;
+    const api = fakeApi({
+      definition: async () => {
+        if (broken) throw new ApiError('This report is unavailable: reports/demo_report.json#/columns: must NOT have fewer than 1 items', 503);
+        return report;
+      },
+      run: async () => {
+        broken = true; // the file broke after the page loaded it
+        throw new ApiError('No route POST /api/getDemo', 404);
+      },
+    });
+    renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', api);
+    expect(await screen.findByRole('heading', { name: 'Report unavailable' })).toBeTruthy();
+    expect(screen.getByText(/must NOT have fewer than 1 items/)).toBeTruthy();
+    expect(screen.queryByText(/No route/)).toBeNull();
+  });
+
   it('shows the reason when the definition is unavailable', async () => {
     renderAt('/layout/uikit/demo_report', fakeApi({ definition: () => Promise.reject(new ApiError('This report is unavailable: demo_report.json#/columns/0: bad', 503)) }));
     expect(await screen.findByRole('heading', { name: 'Report unavailable' })).toBeTruthy();

@@ -54,7 +54,7 @@ function showValue(uiSchema: JsonObject | undefined, key: string, prop: JsonObje
 }
 
 /** One report: filter form, tabs, result grid, paging, export and print, all driven by the definition and the URL. */
-export function ReportView({ report }: { report: PublicReport }) {
+export function ReportView({ report, onCallGone }: { report: PublicReport; /** The server has no such call (404): the definition changed. */ onCallGone?: () => void }) {
   const { t } = useTranslation();
   const reportApi = useReportApi();
   const trains = useTrainList();
@@ -106,6 +106,11 @@ export function ReportView({ report }: { report: PublicReport }) {
   useEffect(() => {
     if (wantsGrid) void loadGrid().catch(() => undefined); // a failed load shows when the grid renders
   }, [wantsGrid]);
+
+  const callGone = query.error?.status === 404;
+  useEffect(() => {
+    if (callGone) onCallGone?.();
+  }, [callGone, onCallGone]);
 
   // Field errors of a 400 stay on the fields until the user edits the form.
   const [dismissed, setDismissed] = useState<ApiError | null>(null);
@@ -214,7 +219,7 @@ export function ReportView({ report }: { report: PublicReport }) {
   const activeIndex = Math.max(0, views.indexOf(active));
   const outOfArea = trainsOutOfArea(urlFilter, report.filter.uiSchema, trains);
   const dateField = singleDateField(schema, report.filter.rules);
-  const folded = narrow && urlFilter !== null && !editing && serverErrors.length === 0 && applied.length > 0;
+  const folded = narrow && urlFilter !== null && !editing && serverErrors.length === 0;
   const appliedLine = applied.length > 0 ? t('reports.appliedFilters', { list: applied.map((f) => `${f.label}: ${f.value}`).join(' · ') }) : t('reports.appliedNone');
   // Every filter that made the result, each named: nothing narrows a result unseen.
   const appliedList = (
@@ -240,7 +245,7 @@ export function ReportView({ report }: { report: PublicReport }) {
       {folded ? (
         <section className="report-card report-filter-folded" aria-label={t('reports.filterSummary')}>
           <p title={appliedLine} data-value="">
-            {applied.map((f) => f.value).join(' - ')}
+            {applied.length > 0 ? applied.map((f) => f.value).join(' - ') : t('reports.noFilter')}
           </p>
           <Button type="button" label={t('reports.editFilter')} icon="pi pi-pencil" text size="small" aria-expanded={false} onClick={() => setEditing(true)} />
         </section>
