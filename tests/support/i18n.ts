@@ -56,7 +56,8 @@ export async function englishBesideData(page: Page, alsoAllowed: readonly string
     }
     return { wording: wording.join('\n'), data: data.join('\n') };
   }, DATA_SELECTOR);
-  const words = (t: string): string[] => (t.match(/[A-Za-z][A-Za-z0-9.'’-]*/g) ?? []).map((w) => w.replace(/[-.'’]+$/, ''));
+  // Tokens from a letter or digit, so a code such as 3E or 2A is one token (with a digit: a code, kept).
+  const words = (t: string): string[] => (t.match(/[A-Za-z0-9][A-Za-z0-9.'’-]*/g) ?? []).map((w) => w.replace(/[-.'’]+$/, '')).filter((w) => /[A-Za-z]/.test(w));
   const inData = new Set(words(data));
   const left = [...new Set(words(wording))].filter((w) => !/\d/.test(w) && !KEPT_IN_LATIN.has(w) && !inData.has(w) && !alsoAllowed.includes(w));
   // Each word with the text it was found in, so a failure says where to look.

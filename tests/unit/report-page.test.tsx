@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stubMatchMedia } from '../support/jsdom-media';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -512,5 +512,51 @@ describe('report page', { timeout: 40_000 }, () => {
       expect(api.consists).toHaveLength(0);
       expect(plain.consists).toHaveLength(0);
     });
+  });
+});
+
+describe('report page on a phone (600 px and narrower)', { timeout: 40_000 }, () => {
+  let original: typeof window.matchMedia;
+  beforeAll(() => {
+    stubMatchMedia();
+    original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 600px') })) as typeof window.matchMedia;
+  });
+  afterAll(() => {
+    window.matchMedia = original;
+  });
+
+  const prioritised: PublicReport = {
+    ...report,
+    columns: [
+      { field: 'coach', headerName: 'Coach', priority: 1 },
+      { field: 'fare', headerName: 'Fare', type: 'currency', priority: 2 },
+      { field: 'state', headerName: 'State', type: 'status', priority: 1 },
+    ],
+  };
+  const url = '/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1';
+
+  it('shows one card per row with the priority-1 values, the rest under Details, and the filter folded into one line', async () => {
+    const router = renderAt(url, fakeApi({ definition: async () => prioritised }));
+    const cards = await screen.findAllByRole('listitem');
+    const rows = cards.filter((li) => li.classList.contains('report-card-row'));
+    expect(rows).toHaveLength(2);
+    const first = rows[0] as HTMLElement;
+    expect([...first.querySelectorAll('dt')].map((d) => d.textContent)).toEqual(['Coach', 'State']);
+    expect(within(first).getByText('S1')).toBeTruthy();
+    expect(within(first).queryByText('₹ 1,234.50')).toBeNull();
+    fireEvent.click(within(first).getByRole('button', { name: /Details/ }));
+    expect(within(first).getByText('₹ 1,234.50')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Hide details' }).getAttribute('aria-expanded')).toBe('true');
+    // No grid on a phone.
+    expect(document.querySelector('.ag-root-wrapper')).toBeNull();
+    // The filter: one line of its values, named filter by filter under the count; Edit opens the form.
+    expect(screen.getByText('12301 - 01/08/2025 - 02/08/2025')).toBeTruthy();
+    expect([...document.querySelectorAll('[data-filter-field]')].map((e) => e.getAttribute('data-filter-field'))).toEqual(['trainNo', 'start_date', 'end_date']);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByRole('button', { name: /Run/ })).toBeTruthy();
+    // Sorting from the card list goes into the URL, as a header click on the grid does.
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'fare' } });
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('_sort')).toBe('fare'));
   });
 });

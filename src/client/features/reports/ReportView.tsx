@@ -375,7 +375,7 @@ export function ReportView({ report, onCallGone }: { report: PublicReport; /** T
                 rowsPerPageOptions={[...new Set([active.paging.pageSize, 50, 100, 200, 500])].sort((a, b) => a - b)}
                 onPageChange={(e) => updateView({ page: e.page > 0 ? String(e.page + 1) : null, rows: e.rows === active.paging.pageSize ? null : String(e.rows) })}
                 aria-label={t('reports.pages')}
-                pt={pagerNames(t('reports.showChoices', { label: t('reports.rowsPerPage') }))}
+                pt={pagerNames(t('reports.showChoices', { label: t('reports.rowsPerPage') }), t('reports.rowsPerPage'))}
               />
             )}
           </>

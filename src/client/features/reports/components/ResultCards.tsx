@@ -175,7 +175,7 @@ export function ResultCards({ columns, rows, paging, sort, onSortChange }: Resul
             setOpen(new Set());
           }}
           aria-label={t('reports.pages')}
-          pt={pagerNames(t('reports.showChoices', { label: t('reports.rowsPerPage') }))}
+          pt={pagerNames(t('reports.showChoices', { label: t('reports.rowsPerPage') }), t('reports.rowsPerPage'))}
         />
       )}
     </div>

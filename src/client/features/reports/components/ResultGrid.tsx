@@ -278,7 +278,7 @@ export function ResultGrid(props: ResultGridProps) {
             gridApi.paginationGoToPage(e.page);
           }}
           aria-label={t('reports.pages')}
-          pt={pagerNames(t('reports.showChoices', { label: t('reports.rowsPerPage') }))}
+          pt={pagerNames(t('reports.showChoices', { label: t('reports.rowsPerPage') }), t('reports.rowsPerPage'))}
         />
       )}
     </div>
