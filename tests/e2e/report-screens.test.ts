@@ -35,10 +35,10 @@ const firstFields = (id: string): string[] => def(id).columns.filter((c) => c.pr
 
 /**
  * Latin words a Hindi report page keeps: the language switch's own "Language" (so an English reader finds it), and
- * stored codes shown as they are (the train strip's STA/STD/ETA/ETD, TWR, NT, UPI, POS, SLA, AC, the turned-up mark O,
+ * stored codes shown as they are (the train strip's STA/STD/ETA/ETD, TWR, NT, UPI, POS, SLA, AC, GC, the turned-up mark O,
  * and the filter lists' codes that have no words yet).
  */
-const KEPT_ON_REPORTS = ['Language', 'STA', 'STD', 'ETA', 'ETD', 'TWR', 'NT', 'UPI', 'POS', 'SLA', 'AC', 'O', 'BCT', 'UPGRADE', 'PENDING'];
+const KEPT_ON_REPORTS = ['Language', 'STA', 'STD', 'ETA', 'ETD', 'TWR', 'NT', 'UPI', 'POS', 'SLA', 'AC', 'O', 'GC', 'BCT', 'UPGRADE', 'PENDING'];
 
 const OFFICE = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };

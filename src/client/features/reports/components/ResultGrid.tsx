@@ -22,6 +22,7 @@ import {
   type SortChangedEvent,
 } from 'ag-grid-community';
 import type { ColumnDef, PagingDef } from '../../../../shared/report-definition';
+import { columnText } from '../../../../shared/column-types';
 import type { Row } from '../lib/parse';
 import type { SortState } from '../lib/sort-rows';
 import { clearColumnState, columnStateKey, readColumnState, toStoredColumns, writeColumnState } from '../lib/column-state';
@@ -198,14 +199,16 @@ export function ResultGrid(props: ResultGridProps) {
         const fitted = fitWidths(
           displayed.slice(0, lastFirst + 1).map((col) => {
             const def = byField.get(col.getColId());
-            return { id: col.getColId(), width: col.getActualWidth(), min: headerMinWidth(def?.headerName ?? ''), shrinkable: def ? wrapsText(def) : false };
+            // Only text that can wrap between words gives up width: an id (PNR, EFT No) is never split.
+            const shrinkable = def !== undefined && wrapsText(def) && rows.some((r) => /\s/.test(columnText(def, r[def.field]).trim()));
+            return { id: col.getColId(), width: col.getActualWidth(), min: headerMinWidth(def?.headerName ?? ''), shrinkable };
           }),
           room,
         );
         if (fitted.size > 0) gridApi.setColumnWidths([...fitted].map(([key, newWidth]) => ({ key, newWidth })), true, 'api');
       });
     },
-    [storedWidths, byField],
+    [storedWidths, byField, rows],
   );
 
   const pageSizes = useMemo(() => [...new Set([paging.pageSize, 20, 50, 100, 500])].sort((a, b) => a - b), [paging.pageSize]);
