@@ -21,11 +21,18 @@ export interface ColumnDef {
   width?: number;
   pinned?: 'left' | 'right';
   hidden?: boolean;
+  /** 1 = always shown, first; 2 = shown when there is room (the default); 3 = on demand. */
+  priority?: ColumnPriority;
   sortable?: boolean;
   link?: ColumnLink;
   /** Words shown for stored codes (e.g. {"NOT_SUBMITTED": "Not submitted"}), in the grid, print and every export. */
   labels?: Record<string, string>;
 }
+
+export type ColumnPriority = 1 | 2 | 3;
+
+/** A column's priority with the default applied. */
+export const columnPriority = (c: Pick<ColumnDef, 'priority'>): ColumnPriority => c.priority ?? 2;
 
 export interface PagingDef {
   mode: 'client' | 'server';

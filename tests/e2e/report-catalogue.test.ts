@@ -10,8 +10,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { signIn } from '../support/login';
 import { MENU_PAGES, menuItems, parseMenuDocument } from '../../src/shared/menu';
-import { resolveDefaults } from '../../src/shared/definitions/filter-widgets';
-import { STORAGE_KEYS, XSRF_COOKIE } from '../../src/shared/auth-contract';
+import { apiPost, apiRows, istToday, outcome, reportUrl, samples } from '../support/report-samples';
 
 const menu = parseMenuDocument(JSON.parse(readFileSync('menu.json', 'utf8')));
 if (!menu) throw new Error('menu.json does not parse');
@@ -19,82 +18,6 @@ const reportIds = menuItems(menu)
   .map(({ item }) => item.path)
   .filter((p) => !MENU_PAGES.includes(p));
 const ENGINE_REPORTS = ['All_Passenger_Report', 'vacant_berths', 'Occupancy', 'eft_report', 'Train_Manned_with_HHT', 'TTE_TS', 'trainDetails', 'tripidsearch'];
-
-interface Definition {
-  filter: { schema: { properties: Record<string, unknown>; required?: string[] }; defaults?: Record<string, unknown> };
-}
-const definition = (id: string): Definition => JSON.parse(readFileSync(`reports/${id}.json`, 'utf8')) as Definition;
-const istToday = (): string => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-
-/** POSTs to the API as the page's signed-in user (bearer token and XSRF header, as the app's client does). */
-async function apiPost(page: Page, endpoint: string, body: object): Promise<unknown> {
-  const token = await page.evaluate((k) => sessionStorage.getItem(k), STORAGE_KEYS.accessToken);
-  const xsrf = (await page.context().cookies()).find((c) => c.name === XSRF_COOKIE)?.value ?? '';
-  const res = await page.request.post(`${inject('baseUrl')}/api/${endpoint}`, {
-    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf },
-    data: body,
-  });
-  if (!res.ok()) throw new Error(`${endpoint}: ${res.status()} ${await res.text()}`);
-  return res.json();
-}
-
-async function apiRows(page: Page, endpoint: string, body: object): Promise<Record<string, unknown>[]> {
-  return ((await apiPost(page, endpoint, body)) as { rows: Record<string, unknown>[] }).rows;
-}
-
-/** Known-good values from the seeded data the user can see: a train running today, an EFT, its trip id. */
-async function samples(page: Page): Promise<Record<string, string>> {
-  const today = istToday();
-  const runs = await apiRows(page, 'trainMannedWithHht', {});
-  const train = String(runs[0]?.train_no ?? '');
-  const efts = await apiRows(page, 'getEftReports', {});
-  const eft = efts[0] ?? {};
-  const stops = train ? await apiRows(page, 'trainSchedule', { trainNo: train }) : [];
-  return {
-    trainNo: train,
-    startDate: today,
-    srcDate: today,
-    id: String(eft.trip_id ?? ''),
-    eftNo: String(eft.eft_no ?? ''),
-    origin: String(stops[0]?.station_code ?? ''),
-    destination: String(stops[stops.length - 1]?.station_code ?? ''),
-  };
-}
-
-function reportUrl(id: string, s: Record<string, string>, eftDate: string): string {
-  const def = definition(id);
-  const values: Record<string, unknown> = resolveDefaults(def.filter.defaults, istToday());
-  for (const name of Object.keys(def.filter.schema.properties)) {
-    const required = def.filter.schema.required?.includes(name) ?? false;
-    if ((required || name === 'trainNo') && s[name]) values[name] = s[name];
-  }
-  if ('eftNo' in def.filter.schema.properties) values.srcDate = eftDate;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(values)) if (v !== undefined && v !== '') params.set(k, String(v));
-  params.set('_run', '1');
-  return `/layout/uikit/${id}?${params.toString()}`;
-}
-
-/**
- * Waits for the result: rows in the grid or the empty-state text; an error state fails with its message. Gives up
- * after 60 s saying what the page shows instead and which API calls failed, so a CI log explains the failure.
- */
-async function outcome(page: Page, b: TestBrowser): Promise<{ rows: number; text: string }> {
-  const results = page.locator('.report-results');
-  const settled = async (): Promise<boolean> =>
-    (await results.locator('.ag-row').count()) > 0 || (await results.getByText('No records found').count()) > 0 || (await results.locator('.report-error, [role="alert"]').count()) > 0;
-  const deadline = Date.now() + 60_000;
-  while (!(await settled())) {
-    if (Date.now() > deadline) {
-      const shows = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
-      throw new Error(`no result after 60 s at ${page.url()}; the page shows: ${shows}; failed API calls: ${b.apiFailures.join(', ') || 'none'}`);
-    }
-    await page.waitForTimeout(200);
-  }
-  const error = results.locator('.report-error, [role="alert"]');
-  if ((await error.count()) > 0) throw new Error(`error state: ${await error.first().innerText()}`);
-  return { rows: await results.locator('.ag-row').count(), text: (await results.locator('.report-count').count()) > 0 ? await results.locator('.report-count').innerText() : 'No records found' };
-}
 
 describe.each(['HHTSU', 'HHTDIV'])('every menu report as %s', (userId) => {
   let b: TestBrowser;
@@ -213,7 +136,7 @@ describe('coach composition on the report pages that declare it', () => {
     const coaches = section.getByRole('button');
     await expect.poll(() => coaches.count()).toBe(consist.coaches.length);
     expect(await coaches.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual(
-      consist.coaches.map((c) => `${c.coachId}, class ${c.class}, ${c.capacity.toLocaleString('en-IN')} berths`),
+      consist.coaches.map((c) => `${c.coachId} ${c.class}, ${c.capacity.toLocaleString('en-IN')} berths`),
     );
     await outcome(page, b);
 
@@ -222,9 +145,9 @@ describe('coach composition on the report pages that declare it', () => {
     const counts = new Map<string, number>();
     for (const r of vacant) counts.set(String(r.coach), (counts.get(String(r.coach)) ?? 0) + 1);
     const coach = [...counts.entries()].sort((a, b2) => b2[1] - a[1])[0]?.[0] ?? consist.coaches[0]?.coachId ?? '';
-    await section.getByRole('button', { name: new RegExp(`^${coach}, class`) }).click();
+    await section.getByRole('button', { name: new RegExp(`^${coach} `) }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('coach')).toBe(coach);
-    await expect.poll(() => section.getByRole('button', { name: new RegExp(`^${coach}, class`) }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => section.getByRole('button', { name: new RegExp(`^${coach} `) }).getAttribute('aria-pressed')).toBe('true');
     const expected = counts.get(coach) ?? 0;
     const results = page.locator('.report-results');
     if (expected === 0) {

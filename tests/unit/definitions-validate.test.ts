@@ -118,3 +118,33 @@ describe('a count SQL (source.count)', () => {
     ]);
   });
 });
+
+describe('column priority', () => {
+  const input = readDefinitionFiles(process.cwd());
+  const views = (text: string): { id: string; columns: { field: string; priority?: number; hidden?: boolean }[] }[] => {
+    const def = JSON.parse(text) as { id: string; columns: { field: string }[]; tabs?: { id: string; columns?: { field: string }[] }[] };
+    return [{ id: def.id, columns: def.columns }, ...(def.tabs ?? []).flatMap((t) => (t.columns ? [{ id: `${def.id}/${t.id}`, columns: t.columns }] : []))];
+  };
+
+  it('is set on every column of the catalogue, and every view has a shown priority-1 column', () => {
+    const all = input.reports.flatMap((f) => views(f.text));
+    expect(all.length).toBeGreaterThan(40);
+    expect(all.flatMap((v) => v.columns.filter((c) => c.priority === undefined).map((c) => `${v.id}.${c.field}`))).toEqual([]);
+    expect(all.filter((v) => !v.columns.some((c) => c.priority === 1 && c.hidden !== true)).map((v) => v.id)).toEqual([]);
+  });
+
+  it('refuses a value outside 1-3 and a hidden column of priority 1, naming the column', () => {
+    const errorsWith = (column: Record<string, unknown>): string[] => {
+      const edited = input.reports.map((f) => {
+        if (f.file !== 'reports/vacant_berths.json') return f;
+        const def = JSON.parse(f.text) as { columns: Record<string, unknown>[] };
+        def.columns[2] = { ...def.columns[2], ...column };
+        return { ...f, text: JSON.stringify(def) };
+      });
+      return checkDefinitions({ ...input, reports: edited }).errors.map((e) => `${e.file} ${e.pointer}`);
+    };
+    expect(errorsWith({ priority: 4 })).toContain('reports/vacant_berths.json /columns/2/priority');
+    expect(errorsWith({ priority: 1, hidden: true })).toEqual(['reports/vacant_berths.json /columns/2/priority']);
+    expect(errorsWith({ priority: 3, hidden: true })).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stubMatchMedia } from '../support/jsdom-media';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { ApiError, ReportApiContext, TrainListContext, type ExportRequest, type 
 import { ReportPage } from '../../src/client/features/reports/ReportPage';
 import type { PublicReport } from '../../src/shared/report-definition';
 import type { ConsistRequest, ConsistResponse } from '../../src/shared/consist';
-import type { ReportPage as ResultPage } from '../../src/client/features/reports/lib/parse';
+import type { NearestDate, ReportPage as ResultPage } from '../../src/client/features/reports/lib/parse';
 import { todayIst } from '../../src/client/features/reports/lib/dates';
 import { loadAppTexts } from '../../src/client/i18n';
 
@@ -68,7 +68,12 @@ interface Fake extends ReportApi {
 }
 
 function fakeApi(
-  opts: { definition?: () => Promise<PublicReport>; run?: (req: RunRequest) => Promise<ResultPage>; consist?: (req: ConsistRequest) => Promise<ConsistResponse> } = {},
+  opts: {
+    definition?: () => Promise<PublicReport>;
+    run?: (req: RunRequest) => Promise<ResultPage>;
+    consist?: (req: ConsistRequest) => Promise<ConsistResponse>;
+    nearest?: (req: RunRequest) => Promise<NearestDate | null>;
+  } = {},
 ): Fake {
   const runs: RunRequest[] = [];
   const exports: ExportRequest[] = [];
@@ -88,6 +93,7 @@ function fakeApi(
       return { blob: new Blob(['a,b']), fileName: 'demo.csv' };
     },
     railwayCodes: async () => [],
+    nearestDate: async (req) => (opts.nearest ? opts.nearest(req) : null),
     filterValidator: (r) => servedFilterValidator(r.filter.schema as RJSFSchema),
     coachConsist: async (req) => {
       consists.push(req);
@@ -126,6 +132,24 @@ describe('report page', { timeout: 40_000 }, () => {
     renderAt('/layout/uikit/no_such_report', fakeApi());
     expect(await screen.findByRole('heading', { name: 'Report not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /dashboard/i }).getAttribute('href')).toBe('/layout/dashboard');
+  });
+
+  it('a run answered "no such call" loads the definition again and shows why the report is unavailable', async () => {
+    let broken = false;
+    const api = fakeApi({
+      definition: async () => {
+        if (broken) throw new ApiError('This report is unavailable: reports/demo_report.json#/columns: must NOT have fewer than 1 items', 503);
+        return report;
+      },
+      run: async () => {
+        broken = true; // the file broke after the page loaded it
+        throw new ApiError('No route POST /api/getDemo', 404);
+      },
+    });
+    renderAt('/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1', api);
+    expect(await screen.findByRole('heading', { name: 'Report unavailable' })).toBeTruthy();
+    expect(screen.getByText(/must NOT have fewer than 1 items/)).toBeTruthy();
+    expect(screen.queryByText(/No route/)).toBeNull();
   });
 
   it('shows the reason when the definition is unavailable', async () => {
@@ -439,11 +463,11 @@ describe('report page', { timeout: 40_000 }, () => {
       const api = fakeApi({ definition, consist: coaches });
       renderAt(url, api);
       const section = await screen.findByRole('region', { name: /Coach composition/ });
-      await within(section).findByRole('button', { name: 'H1, class 1A, 24 berths' });
+      await within(section).findByRole('button', { name: 'H1 1A, 24 berths' });
       expect(within(section).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-        'H1, class 1A, 24 berths',
-        'A1, class 2A, 54 berths',
-        'S1, class SL, 72 berths',
+        'H1 1A, 24 berths',
+        'A1 2A, 54 berths',
+        'S1 SL, 72 berths',
       ]);
       expect(within(section).getByText(/train 12301, 01\/08\/2025 · 3 coaches · 150 berths/)).toBeTruthy();
       expect(api.consists).toEqual([{ trainNo: '12301', startDate: '2025-08-01', trainEvent: 'C' }]);
@@ -453,10 +477,10 @@ describe('report page', { timeout: 40_000 }, () => {
       const api = fakeApi({ definition, consist: coaches });
       const router = renderAt(url, api);
       await screen.findByText('2 records');
-      fireEvent.click(await screen.findByRole('button', { name: 'A1, class 2A, 54 berths' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'A1 2A, 54 berths' }));
       await waitFor(() => expect(api.runs.at(-1)?.filter.coach).toBe('A1'));
       expect(new URLSearchParams(router.state.location.search).get('coach')).toBe('A1');
-      const pressed = await screen.findByRole('button', { name: 'A1, class 2A, 54 berths', pressed: true });
+      const pressed = await screen.findByRole('button', { name: 'A1 2A, 54 berths', pressed: true });
       fireEvent.click(pressed);
       await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('coach')).toBeNull());
       await waitFor(() => expect(api.runs.at(-1)?.filter).toEqual({ trainNo: '12301', start_date: '2025-08-01', end_date: '2025-08-02' }));
@@ -472,7 +496,7 @@ describe('report page', { timeout: 40_000 }, () => {
       expect(await screen.findByText('2 records')).toBeTruthy();
       fail = false;
       fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-      expect(await screen.findByRole('button', { name: 'S1, class SL, 72 berths' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'S1 SL, 72 berths' })).toBeTruthy();
     });
 
     it('is not looked up before the report runs, nor for a report without the key', async () => {
@@ -488,5 +512,51 @@ describe('report page', { timeout: 40_000 }, () => {
       expect(api.consists).toHaveLength(0);
       expect(plain.consists).toHaveLength(0);
     });
+  });
+});
+
+describe('report page on a phone (600 px and narrower)', { timeout: 40_000 }, () => {
+  let original: typeof window.matchMedia;
+  beforeAll(() => {
+    stubMatchMedia();
+    original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width: 600px') })) as typeof window.matchMedia;
+  });
+  afterAll(() => {
+    window.matchMedia = original;
+  });
+
+  const prioritised: PublicReport = {
+    ...report,
+    columns: [
+      { field: 'coach', headerName: 'Coach', priority: 1 },
+      { field: 'fare', headerName: 'Fare', type: 'currency', priority: 2 },
+      { field: 'state', headerName: 'State', type: 'status', priority: 1 },
+    ],
+  };
+  const url = '/layout/uikit/demo_report?trainNo=12301&start_date=2025-08-01&end_date=2025-08-02&_run=1';
+
+  it('shows one card per row with the priority-1 values, the rest under Details, and the filter folded into one line', async () => {
+    const router = renderAt(url, fakeApi({ definition: async () => prioritised }));
+    const cards = await screen.findAllByRole('listitem');
+    const rows = cards.filter((li) => li.classList.contains('report-card-row'));
+    expect(rows).toHaveLength(2);
+    const first = rows[0] as HTMLElement;
+    expect([...first.querySelectorAll('dt')].map((d) => d.textContent)).toEqual(['Coach', 'State']);
+    expect(within(first).getByText('S1')).toBeTruthy();
+    expect(within(first).queryByText('₹ 1,234.50')).toBeNull();
+    fireEvent.click(within(first).getByRole('button', { name: /Details/ }));
+    expect(within(first).getByText('₹ 1,234.50')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Hide details' }).getAttribute('aria-expanded')).toBe('true');
+    // No grid on a phone.
+    expect(document.querySelector('.ag-root-wrapper')).toBeNull();
+    // The filter: one line of its values, named filter by filter under the count; Edit opens the form.
+    expect(screen.getByText('12301 - 01/08/2025 - 02/08/2025')).toBeTruthy();
+    expect([...document.querySelectorAll('[data-filter-field]')].map((e) => e.getAttribute('data-filter-field'))).toEqual(['trainNo', 'start_date', 'end_date']);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByRole('button', { name: /Run/ })).toBeTruthy();
+    // Sorting from the card list goes into the URL, as a header click on the grid does.
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'fare' } });
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('_sort')).toBe('fare'));
   });
 });

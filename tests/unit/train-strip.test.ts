@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickTrain, stripView, todayIso } from '../../src/client/features/train-strip/strip';
+import { pickTrain, positionParts, stripView, todayIso } from '../../src/client/features/train-strip/strip';
 import { parseRunningDetails, YET_TO_START, type RunningDetails } from '../../src/shared/running-details';
 
 const names = ['NDLS', 'MTJ', 'AGC', 'GWL', 'JHS', 'BPL', 'ET', 'NGP'];
@@ -61,5 +61,20 @@ describe('train choice', () => {
 
   it('asks for today in ISO form', () => {
     expect(todayIso(new Date(2025, 2, 9, 23, 59))).toBe('2025-03-09');
+  });
+});
+
+describe('the position sentence in parts (said in the interface language)', () => {
+  it('reads the wordings the running-details call answers, and nothing else', () => {
+    expect(positionParts('Departed from Bhopal Jn (BPL) at 14:51, running 6 min late')).toEqual({ kind: 'departed', station: 'Bhopal Jn (BPL)', time: '14:51', lateMin: 6 });
+    expect(positionParts('Arrived at Jhansi (JHS) at 9:05, running on time')).toEqual({ kind: 'arrived', station: 'Jhansi (JHS)', time: '9:05', lateMin: 0 });
+    expect(positionParts('Arrived at its destination Rani Kamlapati (RKMP) at 14:56, running 6 min late')).toEqual({
+      kind: 'arrivedDestination',
+      station: 'Rani Kamlapati (RKMP)',
+      time: '14:56',
+      lateMin: 6,
+    });
+    expect(positionParts(YET_TO_START)).toEqual({ kind: 'notStarted' });
+    expect(positionParts('Somewhere near Itarsi')).toBeNull();
   });
 });

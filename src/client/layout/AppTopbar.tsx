@@ -63,7 +63,9 @@ export const AppTopbar = forwardRef<HTMLElement, AppTopbarProps>(function AppTop
       <div className="layout-topbar-user" aria-label={t('shell.signedInUser')}>
         <span className="layout-topbar-user-name" data-testid="profile-name">{profile.name}</span>
         <span className="layout-topbar-user-meta">
-          <span data-testid="profile-designation">{profile.designation}</span>
+          <span data-testid="profile-designation" title={profile.designation}>
+            {profile.designation}
+          </span>
           {code && (
             <>
               <span className="layout-topbar-sep">{' · '}</span>

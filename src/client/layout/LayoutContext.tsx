@@ -10,7 +10,7 @@ import {
   type Dispatch,
   type ReactNode,
 } from 'react';
-import { t } from '../i18n';
+import { currentLanguage, t, useLanguage } from '../i18n';
 import './prime-locale';
 import { PrimeReactContext, PrimeReactProvider } from 'primereact/api';
 import {
@@ -69,6 +69,9 @@ function LayoutStateProvider({ children }: { children: ReactNode }) {
     prime.setRipple?.(config.ripple);
     prime.setInputStyle?.(config.inputStyle);
   }, [prime, config.ripple, config.inputStyle]);
+  // PrimeReact's components take their words (pager, date picker) from the provider's locale before the global one.
+  const language = useLanguage();
+  useEffect(() => prime.setLocale?.(language), [prime, language]);
 
   const blocked = isScrollBlocked(state, desktop);
   useEffect(() => {
@@ -104,7 +107,7 @@ function LayoutStateProvider({ children }: { children: ReactNode }) {
 export function LayoutProvider({ children }: { children: ReactNode }) {
   const initial = loadLayoutConfig(localStorage);
   return (
-    <PrimeReactProvider value={{ ripple: initial.ripple, inputStyle: initial.inputStyle }}>
+    <PrimeReactProvider value={{ ripple: initial.ripple, inputStyle: initial.inputStyle, locale: currentLanguage() }}>
       <LayoutStateProvider>{children}</LayoutStateProvider>
     </PrimeReactProvider>
   );

@@ -16,6 +16,8 @@ import { LANGS, type Lang } from '../../shared/definitions/hindi';
 import { auditReportRun } from '../audit/events';
 import { reportCacheAnswers, timeReportSql } from '../metrics/metrics';
 import { localizeFilterSchema, localizeReport, parseAcceptLanguage } from '../../shared/definitions/localize';
+import { singleDateField } from '../../shared/definitions/date-field';
+import { nearestEarlierDate } from '../reports/nearest-date';
 
 /** The filter schema of each language, by report (RJSF finds a precompiled validator by a hash of the schema it is given). */
 const schemasByLang = new WeakMap<CheckedReport, Map<Lang, { schema: Record<string, unknown>; url: string }>>();
@@ -164,6 +166,16 @@ export function reportRoutes(
     // What decides the answer, and only that, keys the result cache: the final SQL and its bound values (the
     // user's scope predicate and values, "today" from the app clock are in them), ordering, paging, the rows' path.
     // Nothing else of the user (language, name) shapes a report body; errors are thrown before anything is held.
+    if (q.nearest !== undefined) {
+      // An empty result's help: the nearest earlier date on which the same filter has rows for this user.
+      if (q.nearest !== 'earlier') throw new HttpError(400, 'nearest must be "earlier"', [{ field: 'nearest', reason: 'must be "earlier"' }]);
+      const field = singleDateField(found.report.filterSchema, found.report.definition.filter.rules);
+      if (!field) throw new HttpError(400, 'This report has no single date to move', [{ field: 'nearest', reason: 'the report has no single date field' }]);
+      const { sql, params } = buildQuery(found.view, values, scope);
+      const key = ReportResultCache.key(['nearest', sql, params, field]);
+      const answer = await cache.get(key, async () => JSON.stringify({ nearest: await nearestEarlierDate(db, found.view, values, scope, field, config.reportTimeoutMs) }));
+      return send(request, reply, answer);
+    }
     if (q.aggregate !== undefined) {
       // One figure over every row (dashboard stat cards), not the rows: see aggregateView.
       const agg = parseAggregate(q.aggregate);

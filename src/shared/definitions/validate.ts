@@ -159,6 +159,8 @@ function checkColumns(file: string, base: string, columns: ColumnDef[], errors: 
       errors.push({ file, pointer: `${base}/${i}/type`, reason: `unknown column type "${c.type}"` });
     }
     if (c.type === 'link' && !c.link) errors.push({ file, pointer: `${base}/${i}/link`, reason: 'a link column needs "link"' });
+    // Priority 1 means "always shown": a hidden column cannot be that.
+    if (c.hidden === true && c.priority === 1) errors.push({ file, pointer: `${base}/${i}/priority`, reason: 'a hidden column cannot have priority 1 (always shown)' });
   });
 }
 

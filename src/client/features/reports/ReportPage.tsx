@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { useReportDefinition } from './api';
 import { ReportView } from './ReportView';
@@ -13,6 +13,14 @@ function ReportLoader({ id }: { id: string }) {
   const { t } = useTranslation();
   const { state, retry } = useReportDefinition(id, useLanguage());
   const title = state.status === 'ok' ? state.report.title : null;
+  // A run answered "no such call": the definition changed (or broke) since it was loaded. Load it again, once, so the
+  // page shows the report as it is now (or the unavailable state and its reason) instead of the bare error.
+  const rechecked = useRef(false);
+  const recheck = useCallback(() => {
+    if (rechecked.current) return;
+    rechecked.current = true;
+    retry();
+  }, [retry]);
   useEffect(() => {
     if (title) document.title = `${title} · ${t('common.portal')}`;
   }, [title, t]);
@@ -34,7 +42,7 @@ function ReportLoader({ id }: { id: string }) {
         </div>
       );
     case 'ok':
-      return <ReportView key={state.report.id} report={state.report} />;
+      return <ReportView key={state.report.id} report={state.report} onCallGone={recheck} />;
   }
 }
 

@@ -23,6 +23,12 @@ import { PrintButton, type PrintData } from './components/PrintView';
 import { ErrorState, LoadingRows } from './components/States';
 import { CoachConsist } from './components/CoachConsist';
 import { pagerNames } from './components/pager-a11y';
+import { ResultCards } from './components/ResultCards';
+import { NearestDate } from './components/NearestDate';
+import { useNarrowScreen } from './lib/narrow';
+import { orderByPriority, shownByDefault } from './lib/priority';
+import { singleDateField } from '../../../shared/definitions/date-field';
+import { Button } from 'primereact/button';
 
 /**
  * AG Grid is most of a report's code and only shows results: it loads when the page has a request to run (Run, or a
@@ -35,6 +41,9 @@ const n = (x: number): string => formatNumber(x);
 
 const PRINT_PAGE = 1000;
 
+/** How far back the empty state's nearest earlier date looks (the server's limit). */
+const NEAREST_DAYS_BACK = 31;
+
 /** A filter value for people: the enum's words from the uiSchema, dates dd/mm/yyyy, lists joined, booleans Yes/No. */
 function showValue(uiSchema: JsonObject | undefined, key: string, prop: JsonObject, v: unknown): string {
   if (Array.isArray(v)) return v.map((x) => showValue(uiSchema, key, prop, x)).join(', ');
@@ -45,7 +54,7 @@ function showValue(uiSchema: JsonObject | undefined, key: string, prop: JsonObje
 }
 
 /** One report: filter form, tabs, result grid, paging, export and print, all driven by the definition and the URL. */
-export function ReportView({ report }: { report: PublicReport }) {
+export function ReportView({ report, onCallGone }: { report: PublicReport; /** The server has no such call (404): the definition changed. */ onCallGone?: () => void }) {
   const { t } = useTranslation();
   const reportApi = useReportApi();
   const trains = useTrainList();
@@ -56,6 +65,9 @@ export function ReportView({ report }: { report: PublicReport }) {
   const tabParam = paramsToView(searchParams, tabIds, []).tab;
   const active = views.find((v) => v.tabId === tabParam) ?? views[0];
   if (!active) throw new Error('A report always has its main view');
+  // Priority 1 first, then 2, then 3: the grid, the cards, print and exports all take this order.
+  const columns = useMemo(() => orderByPriority(active.columns), [active]);
+  const narrow = useNarrowScreen();
   const sortable = active.columns.filter((c) => c.sortable !== false).map((c) => c.field);
   const view = paramsToView(searchParams, tabIds, sortable);
   const server = active.paging.mode === 'server';
@@ -90,18 +102,23 @@ export function ReportView({ report }: { report: PublicReport }) {
   const queryKey = request ? JSON.stringify(request) : null;
   const keepKey = request ? `${active.endpoint}?${urlKey ?? ''}` : null;
   const query = useReportQuery(request, queryKey, keepKey);
-  const wantsGrid = request !== null;
+  const wantsGrid = request !== null && !narrow;
   useEffect(() => {
     if (wantsGrid) void loadGrid().catch(() => undefined); // a failed load shows when the grid renders
   }, [wantsGrid]);
+
+  const callGone = query.error?.status === 404;
+  useEffect(() => {
+    if (callGone) onCallGone?.();
+  }, [callGone, onCallGone]);
 
   // Field errors of a 400 stay on the fields until the user edits the form.
   const [dismissed, setDismissed] = useState<ApiError | null>(null);
   const serverErrors = query.error && query.error.status === 400 && query.error !== dismissed ? query.error.fields : [];
 
   const [visible, setVisible] = useState<string[] | null>(null);
-  const visibleFields = visible ?? active.columns.filter((c) => !c.hidden).map((c) => c.field);
-  const byField = new Map(active.columns.map((c) => [c.field, c]));
+  const visibleFields = visible ?? columns.filter(shownByDefault).map((c) => c.field);
+  const byField = new Map(columns.map((c) => [c.field, c]));
   const visibleColumns = visibleFields.map((f) => byField.get(f)).filter((c): c is ColumnDef => c !== undefined);
 
   /** Changes the page's own URL keys, keeping the filter. */
@@ -117,8 +134,12 @@ export function ReportView({ report }: { report: PublicReport }) {
     [searchParams, setSearchParams],
   );
 
+  // On a phone the filter folds into one line after a run; Edit opens it again.
+  const [editing, setEditing] = useState(false);
+
   const run = (filter: Filter) => {
     setDismissed(null);
+    setEditing(false);
     scrollPending.current = true;
     const next = filterToParams(filter, schema, {
       ...(view.tab ? { tab: view.tab } : {}),
@@ -137,7 +158,7 @@ export function ReportView({ report }: { report: PublicReport }) {
     if (opened.current) return;
     opened.current = true;
     if (view.run) return;
-    const filter = preselectTrain(urlFields, report.filter.uiSchema, trains, rememberedTrain());
+    const filter = preselectTrain(urlFields, schema, report.filter.uiSchema, trains, rememberedTrain());
     if (isRunnable(filter, schema, report.filter.rules)) {
       const order = view.sortBy ? { sortBy: view.sortBy, sortDir: view.sortDir ?? 'asc' } : {};
       setSearchParams(filterToParams(filter, schema, { ...(view.tab ? { tab: view.tab } : {}), ...order }), { replace: true });
@@ -182,7 +203,7 @@ export function ReportView({ report }: { report: PublicReport }) {
   const fetchAll = async (onProgress: (loaded: number, total: number) => void): Promise<PrintData> => {
     const data = query.data;
     if (!request || !data) return { rows: [], total: 0 };
-    if (!server) return { rows: sortRows(data.rows, active.columns, sort), total: data.total };
+    if (!server) return { rows: sortRows(data.rows, columns, sort), total: data.total };
     const rows: Row[] = [];
     for (let p = 1; rows.length < CLIENT_PAGING_MAX_ROWS; p++) {
       const r = await reportApi.runReport({ ...request, page: p, rowsPerPage: PRINT_PAGE });
@@ -197,6 +218,22 @@ export function ReportView({ report }: { report: PublicReport }) {
   const applied = urlFilter ? describeFilter(urlFilter, schema, (k, prop, v) => showValue(report.filter.uiSchema, k, prop, v)) : [];
   const activeIndex = Math.max(0, views.indexOf(active));
   const outOfArea = trainsOutOfArea(urlFilter, report.filter.uiSchema, trains);
+  const dateField = singleDateField(schema, report.filter.rules);
+  const folded = narrow && urlFilter !== null && !editing && serverErrors.length === 0;
+  const appliedLine = applied.length > 0 ? t('reports.appliedFilters', { list: applied.map((f) => `${f.label}: ${f.value}`).join(' · ') }) : t('reports.appliedNone');
+  // Every filter that made the result, each named: nothing narrows a result unseen.
+  const appliedList = (
+    <p className="report-applied-line">
+      {applied.length === 0
+        ? t('reports.appliedNone')
+        : applied.map((f, i) => (
+            <span key={f.key} data-filter-field={f.key}>
+              {i === 0 ? t('reports.appliedLabel') : ' · '}
+              {f.label}: <span data-value="">{f.value}</span>
+            </span>
+          ))}
+    </p>
+  );
 
   return (
     <div className="report-page">
@@ -205,20 +242,29 @@ export function ReportView({ report }: { report: PublicReport }) {
         {report.description && <p className="report-description">{report.description}</p>}
       </header>
 
-      <section className="report-card" aria-label={t('reports.filter')}>
-        <FilterForm
-          report={report}
-          value={form}
-          onChange={(v) => {
-            setForm(v);
-            if (query.error) setDismissed(query.error);
-          }}
-          onRun={run}
-          onReset={reset}
-          running={query.loading}
-          serverErrors={serverErrors}
-        />
-      </section>
+      {folded ? (
+        <section className="report-card report-filter-folded" aria-label={t('reports.filterSummary')}>
+          <p title={appliedLine} data-value="">
+            {applied.length > 0 ? applied.map((f) => f.value).join(' - ') : t('reports.noFilter')}
+          </p>
+          <Button type="button" label={t('reports.editFilter')} icon="pi pi-pencil" text size="small" aria-expanded={false} onClick={() => setEditing(true)} />
+        </section>
+      ) : (
+        <section className="report-card" aria-label={t('reports.filter')}>
+          <FilterForm
+            report={report}
+            value={form}
+            onChange={(v) => {
+              setForm(v);
+              if (query.error) setDismissed(query.error);
+            }}
+            onRun={run}
+            onReset={reset}
+            running={query.loading}
+            serverErrors={serverErrors}
+          />
+        </section>
+      )}
 
       {report.consist && urlFilter && outOfArea.length === 0 && (
         <CoachConsist
@@ -281,36 +327,46 @@ export function ReportView({ report }: { report: PublicReport }) {
             ) : (
               <p>{t('reports.forEmptyFilter')}</p>
             )}
+            {dateField && request && queryKey && (
+              <NearestDate request={request} requestKey={queryKey} daysBack={NEAREST_DAYS_BACK} onPick={(field, date) => run({ ...(urlFilter ?? form), [field]: date })} />
+            )}
           </div>
         )}
         {request && data && !query.error && data.rows.length > 0 && (
           <>
             <div className="report-result-bar">
-              <p className="report-count" role="status" aria-live="polite">
-                {server
-                  ? t('reports.recordsShowing', { count: data.total, formatted: n(data.total), from: n((page - 1) * (rowsPerPage ?? 0) + 1), to: n((page - 1) * (rowsPerPage ?? 0) + data.rows.length) })
-                  : data.total > data.rows.length
-                    ? t('reports.firstOf', { shown: n(data.rows.length), total: n(data.total) })
-                    : t('reports.records', { count: data.total, formatted: n(data.total) })}
-              </p>
+              <div className="report-count-block">
+                <p className="report-count" role="status" aria-live="polite">
+                  {server
+                    ? t('reports.recordsShowing', { count: data.total, formatted: n(data.total), from: n((page - 1) * (rowsPerPage ?? 0) + 1), to: n((page - 1) * (rowsPerPage ?? 0) + data.rows.length) })
+                    : data.total > data.rows.length
+                      ? t('reports.firstOf', { shown: n(data.rows.length), total: n(data.total) })
+                      : t('reports.records', { count: data.total, formatted: n(data.total) })}
+                </p>
+                {appliedList}
+              </div>
               <div className="report-result-actions">
                 <ExportButtons report={report} {...(active.tabId ? { tabId: active.tabId } : {})} filter={urlFilter ?? {}} columns={visibleFields} sort={sort} total={data.total} />
                 <PrintButton title={views.length > 1 ? `${report.title}: ${active.label}` : report.title} columns={visibleColumns} filters={applied} fetchAll={fetchAll} />
               </div>
             </div>
-            <Suspense fallback={<LoadingRows label={t('reports.loadingGrid')} />}>
-              <ResultGrid
-                key={active.tabId ?? ''}
-                storageKey={{ reportId: report.id, ...(active.tabId ? { tabId: active.tabId } : {}) }}
-                columns={active.columns}
-                rows={data.rows}
-                paging={active.paging}
-                loading={query.loading}
-                sort={sort}
-                onSortChange={onSortChange}
-                onVisibleColumnsChange={setVisible}
-              />
-            </Suspense>
+            {narrow ? (
+              <ResultCards key={active.tabId ?? ''} columns={columns} rows={data.rows} paging={active.paging} sort={sort} onSortChange={onSortChange} />
+            ) : (
+              <Suspense fallback={<LoadingRows label={t('reports.loadingGrid')} />}>
+                <ResultGrid
+                  key={active.tabId ?? ''}
+                  storageKey={{ reportId: report.id, ...(active.tabId ? { tabId: active.tabId } : {}) }}
+                  columns={columns}
+                  rows={data.rows}
+                  paging={active.paging}
+                  loading={query.loading}
+                  sort={sort}
+                  onSortChange={onSortChange}
+                  onVisibleColumnsChange={setVisible}
+                />
+              </Suspense>
+            )}
             {server && (
               <Paginator
                 first={(page - 1) * (rowsPerPage ?? active.paging.pageSize)}
@@ -319,7 +375,7 @@ export function ReportView({ report }: { report: PublicReport }) {
                 rowsPerPageOptions={[...new Set([active.paging.pageSize, 50, 100, 200, 500])].sort((a, b) => a - b)}
                 onPageChange={(e) => updateView({ page: e.page > 0 ? String(e.page + 1) : null, rows: e.rows === active.paging.pageSize ? null : String(e.rows) })}
                 aria-label={t('reports.pages')}
-                pt={pagerNames(t('reports.showChoices', { label: t('reports.rowsPerPage') }))}
+                pt={pagerNames(t('reports.showChoices', { label: t('reports.rowsPerPage') }), t('reports.rowsPerPage'))}
               />
             )}
           </>

@@ -10,11 +10,13 @@ import type { ConsistRequest, ConsistResponse } from '../../../shared/consist';
 import {
   parseConsist,
   parseErrorBody,
+  parseNearestDate,
   parsePublicReport,
   parseRailwayCodes,
   parseReportList,
   parseReportResult,
   type FieldProblem,
+  type NearestDate,
   type RailwayCode,
   type ReportPage,
 } from './lib/parse';
@@ -70,6 +72,8 @@ export interface ReportApi {
   listReports(signal?: AbortSignal): Promise<ReportSummary[]>;
   getReport(id: string, signal?: AbortSignal): Promise<PublicReport>;
   runReport(req: RunRequest): Promise<ReportPage>;
+  /** The nearest earlier date on which the same filter has rows for this user (the report's single date moved back). */
+  nearestDate(req: RunRequest): Promise<NearestDate | null>;
   exportReport(req: ExportRequest): Promise<{ blob: Blob; fileName: string | null }>;
   railwayCodes(signal?: AbortSignal): Promise<RailwayCode[]>;
   coachConsist(req: ConsistRequest, signal?: AbortSignal): Promise<ConsistResponse>;
@@ -167,6 +171,17 @@ export const httpReportApi: ReportApi = {
           ? await api.get(url, { searchParams, signal: req.signal, timeout: 120_000 }).json()
           : await api.post(url, { searchParams, json: req.filter, signal: req.signal, timeout: 120_000 }).json();
       return parseReportResult(body, req.rowsPath);
+    }),
+  nearestDate: (req) =>
+    call(async () => {
+      const url = `/api/${encodeURIComponent(req.endpoint)}`;
+      const searchParams = runParams(req);
+      searchParams.set('nearest', 'earlier');
+      const body: unknown =
+        req.method === 'GET'
+          ? await api.get(url, { searchParams, signal: req.signal }).json()
+          : await api.post(url, { searchParams, json: req.filter, signal: req.signal }).json();
+      return parseNearestDate(body);
     }),
   exportReport: (req) =>
     call(async () => {

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useEffect, useId, useState } from 'react';
 import './train-strip.css';
 import { parseRunningDetails, type RunningDetails } from '../../../shared/running-details';
-import { pickTrain, STRIP_REFRESH_MS, STRIP_TRAIN_KEY, stripView, todayIso } from './strip';
+import { pickTrain, positionParts, STRIP_REFRESH_MS, STRIP_TRAIN_KEY, stripView, todayIso } from './strip';
 
 export interface TrainStripProps {
   /** The user's train list. */
@@ -18,6 +19,16 @@ function readStored(): string | null {
   } catch {
     return null;
   }
+}
+
+/** The position sentence in the interface language (station names are data and stay as they are). */
+function positionText(position: string, t: TFunction): string {
+  const p = positionParts(position);
+  if (!p) return position;
+  if (p.kind === 'notStarted') return t('dashboard.stripNotStarted');
+  const late = p.lateMin > 0 ? t('dashboard.stripLate', { minutes: p.lateMin }) : t('dashboard.stripOnTime');
+  const key = p.kind === 'departed' ? 'dashboard.stripDeparted' : p.kind === 'arrived' ? 'dashboard.stripArrived' : 'dashboard.stripArrivedDestination';
+  return t(key, { station: p.station, time: p.time, late });
 }
 
 /** The live train running strip in the top bar. */
@@ -109,7 +120,7 @@ export function TrainStrip({ trains, postJson }: TrainStripProps) {
             ))}
           </ol>
           <p className="train-strip-position" aria-live="polite">
-            {view.position}
+            {positionText(view.position, t)}
           </p>
         </div>
       ) : null}

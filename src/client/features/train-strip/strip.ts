@@ -71,3 +71,20 @@ export function todayIso(now: Date = new Date()): string {
   const d = String(now.getDate()).padStart(2, '0');
   return `${y}-${m}-${d}`;
 }
+
+/** The position sentence in parts, so it can be said in the interface language; null for any other wording. */
+export type PositionParts =
+  | { kind: 'notStarted' }
+  | { kind: 'arrivedDestination' | 'arrived' | 'departed'; station: string; time: string; lateMin: number };
+
+/**
+ * Reads the running-details sentence ('Departed from Bhopal Jn (BPL) at 14:51, running 6 min late'; the spec's
+ * wording, in English on the wire). A sentence in another wording (another backend) is shown as it came.
+ */
+export function positionParts(text: string): PositionParts | null {
+  if (text.trim() === YET_TO_START) return { kind: 'notStarted' };
+  const m = /^(Arrived at its destination|Arrived at|Departed from) (.+) at (\d{1,2}:\d{2}), running (?:(\d+) min late|on time)$/.exec(text.trim());
+  if (!m) return null;
+  const kind = m[1] === 'Departed from' ? 'departed' : m[1] === 'Arrived at' ? 'arrived' : 'arrivedDestination';
+  return { kind, station: m[2] as string, time: m[3] as string, lateMin: m[4] ? Number(m[4]) : 0 };
+}

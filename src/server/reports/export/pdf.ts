@@ -16,6 +16,8 @@ const BOLD = 'body-bold';
 const TABLE_FONT_SIZES = [FONT_SIZE, 7, 6.5, 6] as const;
 /** Column types whose values stay on one line: an amount or a number is never split at its space ("₹ 1,670.00"). */
 const KEEP_WHOLE_TYPES: ReadonlySet<string> = new Set(['number', 'currency', 'percent', 'date']);
+/** Column types whose values are right-aligned, as in the grid, so digits line up. */
+const RIGHT_ALIGNED_TYPES: ReadonlySet<string> = new Set(['number', 'currency', 'percent']);
 /** Left and right inner margin of a cell (2 pt each), plus 1 pt so rounding never makes a word wrap. */
 const CELL_PAD = 5;
 
@@ -49,7 +51,8 @@ export function pdfStream({ columns, rows, meta }: ExportInput): Readable {
     if (bold) doc.rect(MARGIN, y, tableWidth, h).fill('#e8eaf6').fillColor('#000');
     let x = MARGIN;
     cols.forEach((c, i) => {
-      doc.text(cells[c] ?? '', x + 2, y + ROW_PAD, { width: (widths[i] ?? 40) - 4, lineBreak: true });
+      const align = RIGHT_ALIGNED_TYPES.has(columns[c]?.type ?? 'text') ? 'right' : 'left';
+      doc.text(cells[c] ?? '', x + 2, y + ROW_PAD, { width: (widths[i] ?? 40) - 4, lineBreak: true, align });
       x += widths[i] ?? 40;
     });
     doc.moveTo(MARGIN, y + h).lineTo(MARGIN + tableWidth, y + h).lineWidth(0.3).strokeColor('#bbbbbb').stroke();

@@ -66,14 +66,15 @@ export function CoachConsist({ def, filter, onPickCoach }: { def: ConsistDef; fi
       )}
       {value.status === 'ok' && value.consist.coaches.length === 0 && <p className="report-consist-note">{t('reports.consistNone')}</p>}
       {value.status === 'ok' && value.consist.coaches.length > 0 && (
-        <ol className="report-consist-list">
+        // A scroller the keyboard can reach when its coaches are not buttons (axe: scrollable-region-focusable).
+        <ol className="report-consist-list" {...(def.coach ? {} : { tabIndex: 0, 'aria-label': t('reports.consistTitle') })}>
           {value.consist.coaches.map((c) => {
             const label = t('reports.consistCoach', { coach: c.coachId, cls: c.class, berths: n(c.capacity) });
             const body = (
               <>
-                <span className="report-consist-coach">{c.coachId}</span>
+                <span className="report-consist-coach">{c.coachId}</span>{' '}
                 <span className="report-consist-class">{c.class}</span>
-                <span className="report-sr-only">, {n(c.capacity)} berths</span>
+                <span className="report-sr-only">{t('reports.consistBerths', { berths: n(c.capacity) })}</span>
               </>
             );
             return (
@@ -84,7 +85,7 @@ export function CoachConsist({ def, filter, onPickCoach }: { def: ConsistDef; fi
                     className="report-consist-item"
                     aria-pressed={picked === c.coachId}
                     aria-label={label}
-                    title={picked === c.coachId ? `${label}: showing this coach; click for all coaches` : `${label}: show this coach only`}
+                    title={picked === c.coachId ? t('reports.consistShowingCoach', { label }) : t('reports.consistShowCoach', { label })}
                     onClick={() => onPickCoach(picked === c.coachId ? null : c.coachId)}
                   >
                     {body}

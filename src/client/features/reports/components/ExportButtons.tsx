@@ -9,7 +9,6 @@ import { ApiError, useReportApi, type DownloadProgress, type ExportFormat } from
 import type { Filter } from '../lib/filter-url';
 import type { SortState } from '../lib/sort-rows';
 
-const LABEL: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel', pdf: 'PDF' };
 const ICON: Record<ExportFormat, string> = { csv: 'pi pi-file', xlsx: 'pi pi-file-excel', pdf: 'pi pi-file-pdf' };
 const n = (x: number): string => formatNumber(x);
 
@@ -52,6 +51,8 @@ export interface ExportButtonsProps {
 /** One button per format of the definition, the row cap shown before export, progress while downloading. */
 export function ExportButtons({ report, tabId, filter, columns, sort, total, save = saveBlob }: ExportButtonsProps) {
   const { t } = useTranslation();
+  // CSV and PDF are names in every language; Excel is written in the interface language.
+  const LABEL: Record<ExportFormat, string> = { csv: 'CSV', xlsx: t('reports.excel'), pdf: 'PDF' };
   const reportApi = useReportApi();
   const capsId = useId();
   const [running, setRunning] = useState<{ format: ExportFormat; progress: DownloadProgress } | null>(null);

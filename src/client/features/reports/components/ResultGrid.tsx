@@ -6,6 +6,7 @@ import {
   ClientSideRowModelModule,
   ColumnApiModule,
   ColumnAutoSizeModule,
+  RowAutoHeightModule,
   CellStyleModule,
   PaginationModule,
   QuickFilterModule,
@@ -21,10 +22,13 @@ import {
   type SortChangedEvent,
 } from 'ag-grid-community';
 import type { ColumnDef, PagingDef } from '../../../../shared/report-definition';
+import { columnText } from '../../../../shared/column-types';
 import type { Row } from '../lib/parse';
 import type { SortState } from '../lib/sort-rows';
 import { clearColumnState, columnStateKey, readColumnState, toStoredColumns, writeColumnState } from '../lib/column-state';
-import { toColDefs } from './grid-columns';
+import { headerMinWidth, toColDefs, WRAP_MAX_WIDTH, wrapsText } from './grid-columns';
+import { fitWidths } from '../lib/priority';
+import { columnPriority } from '../../../../shared/report-definition';
 import { ColumnChooser, type ChooserColumn } from './ColumnChooser';
 import { pagerNames } from './pager-a11y';
 
@@ -33,6 +37,8 @@ const MODULES: Module[] = [
   ClientSideRowModelModule,
   ColumnApiModule,
   ColumnAutoSizeModule,
+  // Wrapped text: a row is as tall as its cells' two lines.
+  RowAutoHeightModule,
   CellStyleModule,
   QuickFilterModule,
   PaginationModule,
@@ -168,16 +174,41 @@ export function ResultGrid(props: ResultGridProps) {
   // Stored widths are the user's; otherwise columns fit their contents, so identifiers are never cut.
   const storedWidths = useMemo(() => (readColumnState(storage, key, fields) ?? []).some((s) => s.width), [storage, key, fields]);
 
-  // Columns as wide as their values (headers wrap instead), unless the user set widths of their own. Measured
-  // after the frame in which React has put the cells on the page (at the grid's event they are not there yet).
+  // Columns as wide as their values (headers wrap instead), text at most WRAP_MAX_WIDTH (it wraps), then the
+  // priority-1 columns (and any before them) narrowed to the grid's width: the columns an officer reads the report
+  // for are seen without a sideways scroll. Not when the user set widths of their own. Measured after the frame in
+  // which React has put the cells on the page (at the grid's event they are not there yet).
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const byField = useMemo(() => new Map(columns.map((c) => [c.field, c])), [columns]);
   const fitColumns = useCallback(
     (gridApi: GridApi<Row>) => {
       if (storedWidths) return;
       requestAnimationFrame(() => {
-        if (!gridApi.isDestroyed()) gridApi.autoSizeAllColumns(true);
+        if (gridApi.isDestroyed()) return;
+        gridApi.autoSizeAllColumns(true);
+        const displayed = gridApi.getAllDisplayedColumns();
+        const capped = displayed.flatMap((col) => {
+          const def = byField.get(col.getColId());
+          return def && wrapsText(def) && col.getActualWidth() > WRAP_MAX_WIDTH ? [{ key: col.getColId(), newWidth: WRAP_MAX_WIDTH }] : [];
+        });
+        if (capped.length > 0) gridApi.setColumnWidths(capped, true, 'api');
+        const lastFirst = displayed.findLastIndex((col) => columnPriority(byField.get(col.getColId()) ?? {}) === 1);
+        // The room inside the grid's border and a vertical scrollbar.
+        const room = (bodyRef.current?.clientWidth ?? 0) - 20;
+        if (lastFirst < 0 || room <= 0) return;
+        const fitted = fitWidths(
+          displayed.slice(0, lastFirst + 1).map((col) => {
+            const def = byField.get(col.getColId());
+            // Only text that can wrap between words gives up width: an id (PNR, EFT No) is never split.
+            const shrinkable = def !== undefined && wrapsText(def) && rows.some((r) => /\s/.test(columnText(def, r[def.field]).trim()));
+            return { id: col.getColId(), width: col.getActualWidth(), min: headerMinWidth(def?.headerName ?? ''), shrinkable };
+          }),
+          room,
+        );
+        if (fitted.size > 0) gridApi.setColumnWidths([...fitted].map(([key, newWidth]) => ({ key, newWidth })), true, 'api');
       });
     },
-    [storedWidths],
+    [storedWidths, byField, rows],
   );
 
   const pageSizes = useMemo(() => [...new Set([paging.pageSize, 20, 50, 100, 500])].sort((a, b) => a - b), [paging.pageSize]);
@@ -200,7 +231,7 @@ export function ResultGrid(props: ResultGridProps) {
         </span>
         <ColumnChooser columns={chooser} onChange={applyChooser} onReset={resetLayout} />
       </div>
-      <div className={autoHeight ? 'report-grid-body report-grid-auto' : 'report-grid-body'}>
+      <div ref={bodyRef} className={autoHeight ? 'report-grid-body report-grid-auto' : 'report-grid-body'}>
         <AgGridReact<Row>
           modules={MODULES}
           theme={gridTheme}
@@ -250,7 +281,7 @@ export function ResultGrid(props: ResultGridProps) {
             gridApi.paginationGoToPage(e.page);
           }}
           aria-label={t('reports.pages')}
-          pt={pagerNames(t('reports.showChoices', { label: t('reports.rowsPerPage') }))}
+          pt={pagerNames(t('reports.showChoices', { label: t('reports.rowsPerPage') }), t('reports.rowsPerPage'))}
         />
       )}
     </div>

@@ -3,6 +3,7 @@ import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import { columnText, type ColumnTypeName } from '../../../../shared/column-types';
 import type { ColumnDef } from '../../../../shared/report-definition';
 import type { Row } from '../lib/parse';
+import { shownByDefault } from '../lib/priority';
 import { compareCells, isNumericType } from '../lib/sort-rows';
 import { LinkCell, StatusCell, type LinkCellParams } from './cells';
 
@@ -15,6 +16,12 @@ export function headerMinWidth(header: string): number {
   return Math.max(60, Math.round(longest * 9 + 40));
 }
 
+/** Whether a column's values may wrap to two lines (plain text; not numbers, links or status chips). */
+export const wrapsText = (c: ColumnDef): boolean => !isNumericType(c.type) && !c.link && !(c.type && RENDERERS[c.type]);
+
+/** Widest a wrapping column is made when fitted to its values: longer values take a second line. */
+export const WRAP_MAX_WIDTH = 220;
+
 export function toColDefs(columns: readonly ColumnDef[], opts: { serverSort: boolean }): ColDef<Row>[] {
   return columns.map((c): ColDef<Row> => {
     const numeric = isNumericType(c.type);
@@ -24,7 +31,8 @@ export function toColDefs(columns: readonly ColumnDef[], opts: { serverSort: boo
       headerName: c.headerName,
       headerTooltip: c.headerName,
       sortable: c.sortable !== false,
-      hide: c.hidden === true,
+      // Priority 3 waits for Columns, as hidden columns do.
+      hide: !shownByDefault(c),
       valueFormatter: (p: ValueFormatterParams<Row>) => columnText(c, p.value),
       getQuickFilterText: (p) => columnText(c, p.value),
       // A cell cut short (a column the user narrowed) shows its whole (formatted) value on hover.
@@ -46,6 +54,12 @@ export function toColDefs(columns: readonly ColumnDef[], opts: { serverSort: boo
       def.cellRendererParams = { link: c.link } satisfies LinkCellParams;
     } else if (c.type && RENDERERS[c.type]) {
       def.cellRenderer = RENDERERS[c.type];
+    } else if (wrapsText(c)) {
+      // Long text wraps and stops at two lines (the whole value in the tooltip), so a column need not be as wide as
+      // its longest value: the priority-1 columns fit the office screen (fitPriorityColumns in ResultGrid).
+      def.wrapText = true;
+      def.autoHeight = true;
+      def.cellClass = 'report-cell-clamp';
     }
     return def;
   });

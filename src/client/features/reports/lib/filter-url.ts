@@ -148,12 +148,12 @@ export function filterKey(filter: Filter, schema: JsonObject): string {
 }
 
 /** "Train No: 12301, Run Date: 01/08/2025": the applied filter for people (empty state, print view). */
-export function describeFilter(filter: Filter, schema: JsonObject, format: (key: string, prop: JsonObject, v: unknown) => string): { label: string; value: string }[] {
+export function describeFilter(filter: Filter, schema: JsonObject, format: (key: string, prop: JsonObject, v: unknown) => string): { key: string; label: string; value: string }[] {
   const clean = cleanFilter(filter, schema);
   return propertiesOf(schema).flatMap(([key, prop]) => {
     const v = clean[key];
     if (v === undefined) return [];
     const label = typeof prop.title === 'string' ? prop.title : key;
-    return [{ label, value: format(key, prop, v) }];
+    return [{ key, label, value: format(key, prop, v) }];
   });
 }

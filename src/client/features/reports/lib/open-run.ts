@@ -11,12 +11,17 @@ function trainFields(uiSchema: JsonObject | undefined): string[] {
   return Object.entries(uiSchema ?? {}).flatMap(([field, ui]) => (isObject(ui) && ui['ui:widget'] === 'train' ? [field] : []));
 }
 
-/** Empty train fields take the last train if it is still the user's, else their only train. */
-export function preselectTrain(filter: Filter, uiSchema: JsonObject | undefined, trains: readonly string[], last: string | null): Filter {
+/**
+ * Empty required train fields take the last train if it is still the user's, else their only train. An optional
+ * train field is never filled in: it would narrow the result without the user having asked (the report runs for
+ * every train of the user's area instead).
+ */
+export function preselectTrain(filter: Filter, schema: JsonObject, uiSchema: JsonObject | undefined, trains: readonly string[], last: string | null): Filter {
   const pick = last && trains.includes(last) ? last : trains.length === 1 ? trains[0] : undefined;
   if (!pick) return filter;
+  const required = Array.isArray(schema.required) ? schema.required : [];
   let out: Filter | null = null;
-  for (const field of trainFields(uiSchema)) {
+  for (const field of trainFields(uiSchema).filter((f) => required.includes(f))) {
     const v = filter[field];
     if (typeof v === 'string' && v.trim() !== '') continue;
     out ??= { ...filter };

@@ -68,6 +68,10 @@ function parseColumns(v: unknown, path: string): ColumnDef[] {
       col.pinned = c.pinned;
     }
     if (c.hidden !== undefined) col.hidden = c.hidden === true;
+    if (c.priority !== undefined) {
+      if (c.priority !== 1 && c.priority !== 2 && c.priority !== 3) fail(`${p}/priority`, 'must be 1, 2 or 3');
+      col.priority = c.priority;
+    }
     if (c.sortable !== undefined) col.sortable = c.sortable !== false;
     if (c.link !== undefined) {
       const l = c.link;
@@ -265,6 +269,23 @@ export function parseReportResult(v: unknown, rowsPath?: string): ReportPage {
   const o = isObject(v) ? v : {};
   const total = Math.max(count(o.total) ?? rows.length, rows.length);
   return { rows, total, page: Math.max(count(o.page) ?? 1, 1), rowsPerPage: count(o.rowsPerPage) ?? rows.length };
+}
+
+export interface NearestDate {
+  field: string;
+  date: string;
+  count: number;
+}
+
+/** The answer of `?nearest=earlier`: {nearest: {field, date, count} | null}. */
+export function parseNearestDate(v: unknown): NearestDate | null {
+  if (!isObject(v) || !('nearest' in v)) throw new BoundaryError('The nearest date', '/nearest', 'is missing');
+  const n = v.nearest;
+  if (n === null) return null;
+  if (!isObject(n) || typeof n.field !== 'string' || typeof n.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(n.date) || typeof n.count !== 'number') {
+    throw new BoundaryError('The nearest date', '/nearest', 'is not {field, date, count}');
+  }
+  return { field: n.field, date: n.date, count: n.count };
 }
 
 export interface FieldProblem {
