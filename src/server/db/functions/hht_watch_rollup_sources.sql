@@ -1,5 +1,6 @@
 -- Puts the dirty-set triggers on every table hht_rollup_sources names and on each of its partitions (a statement
--- on a partition fires the partition's own statement triggers, not its parent's), and the drain on hht_dirty; only
+-- on a partition fires the partition's own statement triggers, not its parent's; a TRUNCATE of a partition alone is
+-- not recorded: retention drops partitions through hht_drop_run_date), and the drain on hht_dirty; only
 -- the missing ones. Returns how many it made. ENABLE ALWAYS: bulk loads (the seed, the national loader, the feed)
 -- run with session_replication_role = replica to skip foreign-key triggers, and must still be recorded. migrate.ts
 -- runs it at every start, ensureRunPartitions after making partitions.
@@ -12,17 +13,18 @@ DECLARE
   made int := 0;
 BEGIN
   FOR t IN
-    SELECT c.oid, c.relname, s.source
+    SELECT c.oid, c.relname, s.source, false AS part
       FROM hht_rollup_sources() s
       JOIN pg_class c ON c.oid = to_regclass(s.source)
     UNION ALL
-    SELECT c.oid, c.relname, s.source
+    SELECT c.oid, c.relname, s.source, true
       FROM hht_rollup_sources() s
       JOIN pg_inherits i ON i.inhparent = to_regclass(s.source)
       JOIN pg_class c ON c.oid = i.inhrelid
   LOOP
     fn := CASE WHEN t.source = 'digital_payments' THEN 'hht_note_dirty_payments' ELSE 'hht_note_dirty' END;
-    FOREACH op IN ARRAY ARRAY['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE'] LOOP
+    -- A TRUNCATE of the parent fires its partitions' TRUNCATE triggers too: the parent's alone records it.
+    FOREACH op IN ARRAY CASE WHEN t.part THEN ARRAY['INSERT', 'UPDATE', 'DELETE'] ELSE ARRAY['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE'] END LOOP
       tg := 'hht_dirty_' || lower(op);
       IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = t.oid AND tgname = tg) THEN
         EXECUTE format('CREATE TRIGGER %I AFTER %s ON %I %s FOR EACH STATEMENT EXECUTE FUNCTION %I(%L)', tg, op, t.relname,
