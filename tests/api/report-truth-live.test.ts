@@ -444,7 +444,7 @@ describe.each(TEST_DRIVERS)('one truth on a live day, on %s', (driver) => {
         for (let d = addDays(TODAY, -30); d <= TODAY; d = addDays(d, 1)) {
           const rows = generateDay(ref, d, TODAY);
           const named = new Set(rows.reallocations.map((r) => String(r.eft_no)));
-          for (const e of rows.efts) if (e.reason === 'BERTH_CHARGE' && !named.has(e.eft_no)) orphans.push(String(e.eft_no));
+          for (const e of rows.efts) if (e.reason === 'BERTH_CHARGE' && !named.has(String(e.eft_no))) orphans.push(String(e.eft_no));
         }
         expect(orphans).toEqual([]);
       }
