@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureSeeded } from '../../src/server/db/seed';
-import { MIGRATIONS_DIR } from '../../src/server/db/migrate';
+import { FUNCTIONS_DIR, MIGRATIONS_DIR } from '../../src/server/db/migrate';
 import { createTestDb, createTestDbFrom, sourceKey, type TestDb } from './db';
 
 /** The date tests seed around unless they pass their own: a fixed day keeps results stable. */
@@ -30,7 +30,7 @@ export async function cloneSeededTestDb(
   opts: { today?: string } = {},
 ): Promise<TestDb & { today: string }> {
   const today = opts.today ?? SEED_TODAY;
-  const files = [MIGRATIONS_DIR, SEED_DIR].flatMap((dir) => listFiles(dir));
+  const files = [MIGRATIONS_DIR, FUNCTIONS_DIR, SEED_DIR].flatMap((dir) => listFiles(dir));
   const key = `tiny|${today}|${sourceKey(...files)}`;
   const t = await createTestDbFrom(driver, key, (db) => ensureSeeded(db, { scale: 'tiny', today, log: () => undefined }).then(() => undefined));
   return { ...t, today };
