@@ -3,13 +3,14 @@ import { fillRollupsForRuns, type RollupPart } from '../db/rollups';
 import type { HhtRecordType } from '../../shared/hht-sync';
 
 /**
- * What each kind of record can change in the rollups: marks and events (CHECK, ALLOTMENT), EFTs, berths released.
+ * What each kind of record can change in the rollups: marks and events (CHECK, ALLOTMENT), EFTs, berths released or
+ * given on board (BERTH_RELEASE, ALLOTMENT).
  * Sign-on/off, TWR status, deficiencies and TDR remarks feed none of them (manning comes from beats' HHTs, which a
  * sync does not change; TDR counts from the TDRs' status, which a remark does not change).
  */
 const PARTS: Record<HhtRecordType, readonly RollupPart[]> = {
   CHECK: ['passengers', 'sync'],
-  ALLOTMENT: ['passengers', 'sync'],
+  ALLOTMENT: ['passengers', 'sync', 'vacancies'],
   EFT: ['efts'],
   BERTH_RELEASE: ['vacancies'],
   SIGN_ON: [],
