@@ -22,6 +22,7 @@ import { readDefinitionFiles } from '../../src/server/reports/definition-files';
 import { parseFilter } from '../../src/server/reports/filter';
 import { runView } from '../../src/server/reports/executor';
 import type { HhtRecord, IssuedCredential } from '../../src/shared/hht-sync';
+import { applyChanges } from '../../src/server/hht/changes';
 
 const SLOW = 900_000;
 const MIN = 60_000;
@@ -182,13 +183,27 @@ describe.each(TEST_DRIVERS)('one truth on a live day, on %s', (driver) => {
       const where = { trainNo: beat.train_no, startDate: beat.start_date };
       const occBefore = sum((await run('Occupancy', 'coachwise', where)).filter((c) => c.coach === vacancy.coach_id), 'vacant');
       const psgnId = Number(waiting.psgn_id);
+      const stops = (await q<{ station_code: string; seq: number }>('SELECT station_code, seq FROM train_stops WHERE train_no = $1 ORDER BY seq', [beat.train_no]))
+        .map((r) => ({ station: r.station_code, seq: Number(r.seq) }));
+      const seq = new Map(stops.map((r) => [r.station, r.seq]));
+      const at = (station: unknown): number => seq.get(String(station)) ?? Number.NaN;
+      // The allotted journey: the vacant segment's first hop when it has more (the rest stays vacant), else all of it.
+      const next = stops.find((r) => r.seq > at(vacancy.from_station))?.station ?? vacancy.to_station;
+      const allotTo = at(next) < at(vacancy.to_station) ? next : vacancy.to_station;
       await syncAsDevice(beat.device_id, [{
         id: `ra${psgnId}`, type: 'ALLOTMENT', beatId: beat.beat_id, psgnId, coachId: vacancy.coach_id, berthNo: Number(vacancy.berth_no),
-        fromStation: vacancy.from_station, toStation: vacancy.to_station, at: ago(5),
+        fromStation: vacancy.from_station, toStation: allotTo, at: ago(5),
       }]);
 
+      // No segment of the berth that overlaps the allotted journey is listed; what lies after it is.
       const vacant = await run('vacant_berths', undefined, where);
-      expect(vacant.filter((v) => v.coach === vacancy.coach_id && Number(v.berth_no) === Number(vacancy.berth_no))).toEqual([]);
+      const overlapping = vacant.filter((v) => v.coach === vacancy.coach_id && Number(v.berth_no) === Number(vacancy.berth_no)
+        && at(v.vacant_from) < at(allotTo) && at(vacancy.from_station) < at(v.vacant_to));
+      expect(overlapping).toEqual([]);
+      if (allotTo !== vacancy.to_station) {
+        expect(vacant.filter((v) => v.coach === vacancy.coach_id && Number(v.berth_no) === Number(vacancy.berth_no) && v.vacant_from === allotTo
+          && v.vacant_to === vacancy.to_station)).toHaveLength(1);
+      }
       const occAfter = sum((await run('Occupancy', 'coachwise', where)).filter((c) => c.coach === vacancy.coach_id), 'vacant');
       expect(occAfter).toBe(occBefore - 1);
     });
@@ -359,6 +374,22 @@ describe.each(TEST_DRIVERS)('one truth on a live day, on %s', (driver) => {
 
     it('TDR Summary says what TDR Details lists, after the feed filed and charted more', async () => {
       const from = addDays(TODAY, -7);
+      // Besides what the feed filed by now, a filing and a refund through the feed's own path (PRS changes).
+      const pnr = (await q<{ pnr: string; run_id: number; zone_code: string; div_code: string }>(
+        `SELECT p.pnr, p.run_id, tr.zone_code, tr.div_code FROM pnrs p JOIN train_runs tr USING (run_id)
+          WHERE tr.start_date = $1::date - 1 AND NOT EXISTS (SELECT 1 FROM tdrs td WHERE td.pnr = p.pnr) ORDER BY p.pnr LIMIT 1`,
+        [TODAY],
+      ))[0];
+      const refund = (await q<{ tdr_id: string }>("SELECT tdr_id FROM tdrs WHERE status IN ('FILED', 'ATTESTED') ORDER BY tdr_id LIMIT 1"))[0];
+      if (!pnr || !refund) throw new Error('no PNR without a TDR, or no TDR to refund');
+      const at = now().toISOString();
+      await t.db.transaction((tx) => applyChanges(tx, [
+        { at, table: 'tdrs', insert: {
+          tdr_id: `TDRTRUTH${hhmm.replace(':', '')}`, pnr: pnr.pnr, run_id: pnr.run_id, reason: 'OTHER', coach_id: null, class: '3A', filed_at: ago(1),
+          certificate_no: null, tte_remark: null, status: 'FILED', refund_amount: null, zone_code: pnr.zone_code, div_code: pnr.div_code,
+        } },
+        { at, table: 'tdrs', key: { tdr_id: refund.tdr_id }, set: { status: 'REFUNDED', refund_amount: 1234 } },
+      ]));
       const details = await run('tdrService', undefined, { start_date: from, end_date: TODAY });
       const summary = await run('tdrsummary', undefined, { start_date: from, end_date: TODAY });
       expect(details.length).toBeGreaterThan(0);
@@ -415,6 +446,18 @@ describe.each(TEST_DRIVERS)('one truth on a live day, on %s', (driver) => {
     });
 
     it('the Passengers card counts what the All Passenger Report lists, after charting', async () => {
+      // Besides the charts the feed applied by now, a chart change through the feed's own path: an unmarked passenger
+      // of today's run charted as cancelled.
+      const psgn = (await q<{ psgn_id: number }>(
+        `SELECT p.psgn_id FROM passengers p JOIN train_runs tr USING (run_id)
+          WHERE tr.start_date = $1::date AND p.mark IS NULL AND p.current_status <> 'CAN' AND p.coach_id IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM tdrs td WHERE td.pnr = p.pnr) ORDER BY p.psgn_id DESC LIMIT 1`,
+        [TODAY],
+      ))[0];
+      if (!psgn) throw new Error('no unmarked passenger today');
+      await t.db.transaction((tx) => applyChanges(tx, [
+        { at: now().toISOString(), table: 'passengers', key: { psgn_id: psgn.psgn_id }, set: { current_status: 'CAN' } },
+      ]));
       for (const d of [YESTERDAY, TODAY]) {
         const card = await run('dash_psgn_count', undefined, { srcDate: d });
         expect(card.length).toBeGreaterThan(0);
