@@ -27,16 +27,19 @@ export async function createSeededTestDb(
  */
 export async function cloneSeededTestDb(
   driver: 'pglite' | 'pg' = 'pglite',
-  opts: { today?: string } = {},
+  opts: { today?: string; liveAt?: Date } = {},
 ): Promise<TestDb & { today: string }> {
   const today = opts.today ?? SEED_TODAY;
-  const files = [MIGRATIONS_DIR, FUNCTIONS_DIR, SEED_DIR].flatMap((dir) => listFiles(dir));
-  const key = `tiny|${today}|${sourceKey(...files)}`;
-  const t = await createTestDbFrom(driver, key, (db) => ensureSeeded(db, { scale: 'tiny', today, log: () => undefined }).then(() => undefined));
+  const { liveAt } = opts;
+  // A live seed releases its records through the HHT ingest: that code is part of what it produces.
+  const files = [MIGRATIONS_DIR, FUNCTIONS_DIR, SEED_DIR, ...(liveAt ? [HHT_DIR] : [])].flatMap((dir) => listFiles(dir));
+  const key = `tiny|${today}|${liveAt?.toISOString() ?? 'complete'}|${sourceKey(...files)}`;
+  const t = await createTestDbFrom(driver, key, (db) => ensureSeeded(db, { scale: 'tiny', today, liveAt, log: () => undefined }).then(() => undefined));
   return { ...t, today };
 }
 
 const SEED_DIR = new URL('../../src/server/db/seed/', import.meta.url).pathname;
+const HHT_DIR = new URL('../../src/server/hht/', import.meta.url).pathname;
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })

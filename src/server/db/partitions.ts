@@ -1,5 +1,4 @@
 import type { Db, Queryable } from './types';
-import { ROLLUP_TABLES } from './rollups';
 
 /**
  * Run-date partitions (migration 013): pnrs, passengers, checking_events and vacant_berths are partitioned by
@@ -27,7 +26,10 @@ function addDays(date: string, days: number): string {
 /** Creates the partitions of every run date from `first` to `last` (YYYY-MM-DD) that are missing; returns how many. */
 export async function ensureRunPartitions(db: Queryable, first: string, last: string): Promise<number> {
   const { rows } = await db.query<{ made: number }>('SELECT hht_ensure_run_partitions($1::date, $2::date) AS made', [first, last]);
-  return rows[0]?.made ?? 0;
+  const made = rows[0]?.made ?? 0;
+  // A statement on a partition fires the partition's own triggers: new ones get the dirty-set triggers too.
+  if (made > 0) await db.query('SELECT hht_watch_rollup_sources()');
+  return made;
 }
 
 /** The partitions of a partitioned table, with their run date ('other' for the default partition). */
@@ -56,52 +58,15 @@ async function datesBefore(db: Queryable, cutoff: string): Promise<string[]> {
 }
 
 /**
- * Drops every run date before `cutoff` (YYYY-MM-DD): its partitions of the four large tables whole, and the
- * rows of its runs in the other tables (children first, so every foreign key holds at each step). One
- * transaction per date: a date is gone completely or not at all. Returns the dates dropped.
+ * Drops every run date before `cutoff` (YYYY-MM-DD), one transaction per date (a date is gone completely or not at
+ * all), through hht_drop_run_date: a dropped partition fires no DELETE trigger, so that function puts the date's runs
+ * in the dirty set itself and the drain at commit empties their rollups and redoes the day rows they fed. Returns the
+ * dates dropped.
  */
 export async function dropRunDatesBefore(db: Db, cutoff: string): Promise<string[]> {
   const dates = await datesBefore(db, cutoff);
   for (const date of dates) {
-    const [lo, hi] = runIdRange(date);
-    const suffix = `r${date.replaceAll('-', '')}`;
-    await db.transaction(async (tx) => {
-      const inRange = 'run_id >= $1 AND run_id < $2';
-      const del = (table: string): Promise<unknown> => tx.query(`DELETE FROM ${table} WHERE ${inRange}`, [lo, hi]);
-      const dropPart = async (table: (typeof PARTITIONED_TABLES)[number]): Promise<void> => {
-        // Rows of the date that went to the default partition go row by row; the date's own partition whole.
-        await del(`${table}_other`);
-        const part = `${table}_${suffix}`;
-        const exists = await tx.query('SELECT to_regclass($1) IS NOT NULL AS e', [part]);
-        if (exists.rows[0]?.e === true) {
-          await tx.exec(`ALTER TABLE ${table} DETACH PARTITION ${part}; DROP TABLE ${part}`);
-        }
-      };
-      await tx.query(`DELETE FROM digital_payments WHERE eft_no IN (SELECT eft_no FROM efts WHERE ${inRange})`, [lo, hi]);
-      await dropPart('checking_events');
-      await dropPart('vacant_berths');
-      for (const t of ['reallocations', 'tdrs', 'efts', 'coach_deficiencies', 'complaints', 'dynamic_fares', 'onboard_staff', 'dropped_etickets']) {
-        await del(t);
-      }
-      await dropPart('passengers');
-      await dropPart('pnrs');
-      // With the date's events and EFTs gone, refreshing its runs' sync and EFT rollups empties them and redoes the
-      // day rows (rollup_sync_day, rollup_eft_day: not per run) of every (date, division) those runs fed, from the
-      // runs kept; the EFT day rows of the 31 dates after them too (their TTE counts look back at the dropped dates).
-      // TTE-wise EFT ranges (migration 024) holding the date's EFT dates are let go first: they are the oldest kept,
-      // and redoing them would recompute every TTE of those dates in each.
-      await tx.query('SELECT hht_forget_eft_rank($1, $2)', [lo, hi]);
-      await tx.query(`SELECT hht_fill_rollups($1, $2, ARRAY['sync', 'efts'])`, [lo, hi]);
-      await del('beats');
-      // With the beats gone, refreshing the runs' duty rows empties them and redoes the per-lobby TTE counts
-      // (rollup_tte_duty_lobby, per duty date) of the dates they fed.
-      await tx.query('SELECT hht_fill_tte_duty($1, $2)', [lo, hi]);
-      for (const t of ['run_coaches', ...ROLLUP_TABLES, 'train_runs']) {
-        await del(t);
-      }
-      // Day rows of the manning rollup (migration 021) are per run date, not per run: the date's go with it.
-      await tx.query('DELETE FROM rollup_manning_day WHERE start_date = $1::date', [date]);
-    });
+    await db.transaction((tx) => tx.query('SELECT hht_drop_run_date($1::date)', [date]));
   }
   return dates;
 }

@@ -17,7 +17,6 @@ import type {
 import type { FieldError } from './validate';
 import { checkReferences } from './references';
 import { relaxForeignKeyTriggers } from '../db/triggers';
-import { refreshRollupsForBatch } from './rollups';
 
 /** A batch refused as a whole: nothing of it was stored. */
 export class IngestError extends Error {
@@ -87,7 +86,6 @@ export async function ingestBatch(db: Db, batch: IngestBatch): Promise<SyncRespo
     if (errors.length > 0) throw new IngestError(errors);
 
     await storeRecords(tx, byType, runIds);
-    await refreshRollupsForBatch(tx, [...byType.values()].flat());
     const stored = freshIds.size;
     await tx.query('UPDATE hht_sync_batches SET stored_count = $3 WHERE device_id = $1 AND batch_id = $2', [batch.deviceId, batch.batchId, stored]);
     if (stored > 0) {

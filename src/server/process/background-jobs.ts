@@ -5,6 +5,7 @@ import { fillWindow } from '../db/seed';
 import { maintainPartitions } from '../db/partitions';
 import { istDate, isShiftable, type Clock } from '../clock';
 import { startLiveFeed } from '../hht/start';
+import { startRollupAuditor } from './rollup-auditor';
 import { isLive, seedOptions, type LogLine } from './startup';
 
 export interface BackgroundJobs {
@@ -13,7 +14,8 @@ export interface BackgroundJobs {
 
 /**
  * Timers that must run in ONE server process only (worker #1, or the single process): the midnight roll of the
- * demo window, the run-date partitions (made ahead, dropped past HHT_RETENTION_DAYS) and the live HHT feed. With
+ * demo window, the run-date partitions (made ahead, dropped past HHT_RETENTION_DAYS), the live HHT feed and the
+ * rollup auditor. With
  * HHT_WORKERS > 1 the others only answer HTTP requests.
  */
 export function startBackgroundJobs(db: Db, config: Config, log: LogLine, errors: FastifyBaseLogger, clock: Clock): BackgroundJobs {
@@ -48,11 +50,14 @@ export function startBackgroundJobs(db: Db, config: Config, log: LogLine, errors
   // Test hooks moving the clock: the feed releases what became due before the hook answers.
   // A second tick: the first may be a release already running from before the move.
   if (feed && isShiftable(clock)) clock.onAdvance(async () => (await feed.tick()) + (await feed.tick()));
+  // The rollups are the database's (triggers, dirty set); the auditor checks a few runs at a time against the raw rows.
+  const auditor = startRollupAuditor(db, log, (err: unknown) => errors.error({ err }, 'rollup audit failed'));
 
   return {
     stop: async () => {
       clearTimeout(midnightTimer);
       await feed?.stop();
+      await auditor.stop();
       await partitionRun;
     },
   };

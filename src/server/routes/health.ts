@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { hasReplicas, type ReplicaState } from '../db/replicas';
+import { rollupRepairCount } from '../db/rollup-audit';
 
 /** Without a session the health check says only whether the server and its database answer (issue 11). */
 export interface PublicHealthBody {
@@ -14,6 +15,8 @@ export interface HealthBody extends PublicHealthBody {
   dataset: { trainRuns: number; passengers: number; estimated: true };
   /** Read replicas (DATABASE_REPLICA_URLS) in configured order, as this server process sees them; no host names. */
   replicas?: { state: ReplicaState; lagMs: number | null }[];
+  /** Repairs the rollup auditor has made (each a run and rollup that differed from its reference query). */
+  rollups: { repairs: number };
 }
 
 export function healthRoutes(app: FastifyInstance, db: Db): void {
@@ -42,6 +45,7 @@ export function healthRoutes(app: FastifyInstance, db: Db): void {
       status: 'ok',
       database: { driver: db.driver, migrations },
       dataset: { trainRuns: estimate('train_runs'), passengers: estimate('passengers'), estimated: true },
+      rollups: { repairs: await rollupRepairCount(db) },
       ...(hasReplicas(db) ? { replicas: db.replicas.status().map((r) => ({ state: r.state, lagMs: r.lagMs })) } : {}),
     };
   });

@@ -1,6 +1,5 @@
 import { bulkInsert } from '../bulk';
 import { ensureRunPartitions } from '../partitions';
-import { fillRollupsForDate } from '../rollups';
 import type { Db, Queryable } from '../types';
 import { relaxForeignKeyTriggers as relaxTriggers } from '../triggers';
 import type { Reference } from './reference';
@@ -40,7 +39,10 @@ export function generateDay(ref: Reference, date: string, today: string): RunRow
   return all;
 }
 
-/** Writes one day's rows and moves seed_state forward, in one transaction: a day is there completely or not at all. */
+/**
+ * Writes one day's rows and moves seed_state forward, in one transaction: a day is there completely or not at all.
+ * Its rollups are the database's business: the dirty set names the whole date, drained at commit (data-model.md).
+ */
 export async function loadDay(db: Db, rows: RunRows, date: string): Promise<boolean> {
   // The day's partitions first, in their own short transaction (creating one locks the parent table briefly).
   await ensureRunPartitions(db, date, date);
@@ -53,7 +55,6 @@ export async function loadDay(db: Db, rows: RunRows, date: string): Promise<bool
     for (const table of RUN_TABLES) {
       if (rows[table].length > 0) await bulkInsert(tx, table, rows[table]);
     }
-    await fillRollupsForDate(tx, date);
     await tx.query('UPDATE seed_state SET last_run_date = GREATEST(last_run_date, $1::date) WHERE id = 1', [date]);
     return true;
   });

@@ -172,8 +172,7 @@ async function loadNationalDay(
       if (++inChunk >= RUNS_PER_CHUNK) await flush();
     }
     if (inChunk > 0) await flush();
-    // The day's rollups from its rows, in the same transaction (migration 014).
-    await client.query('SELECT hht_fill_rollups_for_date($1::date)', [date]);
+    // The day's rollups are recomputed by the dirty set's drain as this COMMIT runs (the whole date in one pass).
     await client.query('UPDATE seed_state SET last_run_date = GREATEST(last_run_date, $1::date) WHERE id = 1', [date]);
     await client.query('COMMIT');
   } catch (err) {
