@@ -487,8 +487,12 @@ describe.each(TEST_DRIVERS)('one truth on a live day, on %s', (driver) => {
                              WHERE e.eft_no = ra.eft_no AND e.reason = 'BERTH_CHARGE' AND e.pnr = ra.pnr AND e.psgn_name = p.name)`,
       );
       expect(badRealloc).toEqual([]);
-      // Every berth charge of the generator's window has its reallocation (checked on the plan: a live database may hold
-      // the charge before the allotment's record has synced).
+      // In the database too, at every moment: a berth charge arrives after its allotment and names it.
+      const orphanCharges = await q(
+        `SELECT e.eft_no FROM efts e WHERE e.reason = 'BERTH_CHARGE' AND NOT EXISTS (SELECT 1 FROM reallocations ra WHERE ra.eft_no = e.eft_no)`,
+      );
+      expect(orphanCharges).toEqual([]);
+      // Every berth charge of the generator's window has its reallocation (the complete rows, before any sync).
       if (hhmm === STEPS[0]) {
         const ref = buildReference('tiny');
         const orphans: string[] = [];

@@ -252,6 +252,18 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
        JOIN beats b ON b.beat_id = r."beatId"`,
       json(efts),
     );
+    // A berth charge is collected for the berth just given: it names the passenger's reallocation that has none yet.
+    const charges = efts.filter((e) => e.reason === 'BERTH_CHARGE' && e.pnr);
+    if (charges.length > 0) {
+      await tx.query(
+        `UPDATE reallocations ra SET eft_no = r."eftNo"
+         FROM ${recordset({ eftNo: 'text', beatId: 'bigint', pnr: 'text', psgnName: 'text' })}
+         JOIN beats b ON b.beat_id = r."beatId"
+         JOIN passengers p ON p.run_id = b.run_id AND p.pnr = r."pnr" AND p.name = r."psgnName"
+         WHERE p.run_id = ANY($2::bigint[]) AND ra.run_id = b.run_id AND ra.psgn_id = p.psgn_id AND ra.eft_no IS NULL`,
+        [...json(charges), runIds],
+      );
+    }
     const payments = efts.flatMap((e) => (e.payments ?? []).map((p) => ({ ...p, eftNo: e.eftNo, beatId: e.beatId })));
     if (payments.length > 0) {
       await tx.query(

@@ -128,7 +128,10 @@ export function planDay(rows: RunRows, until: string): DayPlan {
       : { ...p, current_status: booked, coach_id: null, berth_no: null, berth_type: null };
   });
 
-  // Allotments: the reallocation and its ALLOTTED event are one record.
+  // Allotments: the reallocation and its ALLOTTED event are one record. The berth charge collected for it is issued
+  // after the allotment, so the record does not name it: the EFT names its reallocation when it syncs (ingest), and
+  // syncs after the allotment (a terminal sends its records in order), or never when the allotment never syncs.
+  const allotmentSync = new Map<string, string | null>();
   base.checking_events = [];
   base.reallocations = [];
   for (const e of rows.checking_events) {
@@ -138,11 +141,12 @@ export function planDay(rows: RunRows, until: string): DayPlan {
     if (e.event_type === 'ALLOTTED') {
       const r = reallocByKey.get(`${str(e.psgn_id)}|${str(e.device_time)}`);
       if (!r) continue;
-      push(beat, sync, {
+      const sent = push(beat, sync, {
         id: `ra${str(r.realloc_id)}`, type: 'ALLOTMENT', beatId, psgnId: num(r.psgn_id), coachId: str(r.coach_id), berthNo: num(r.berth_no),
-        fromStation: str(r.from_station), toStation: str(r.to_station), at: str(r.allotted_at), eftNo: strOrNull(r.eft_no),
+        fromStation: str(r.from_station), toStation: str(r.to_station), at: str(r.allotted_at), eftNo: null,
         eventId: num(e.event_id), reallocId: num(r.realloc_id),
       });
+      if (r.eft_no !== null) allotmentSync.set(str(r.eft_no), sent ? sync : null);
       continue;
     }
     push(beat, sync, {
@@ -171,8 +175,11 @@ export function planDay(rows: RunRows, until: string): DayPlan {
         txnId: str(p.txn_id), amount: num(p.amount), mode: p.mode as 'UPI', status: p.status as 'SUCCESS', at: str(p.txn_at), posId: str(p.pos_id),
       })),
     };
-    if (push(beatsById.get(beatId), strOrNull(e.synced_at), record)) {
-      eftArrival.set(str(e.eft_no), strOrNull(e.synced_at));
+    const charged = allotmentSync.get(str(e.eft_no));
+    const synced = strOrNull(e.synced_at);
+    const syncTime = charged === undefined ? synced : charged === null || synced === null ? null : charged > synced ? charged : synced;
+    if (push(beatsById.get(beatId), syncTime, record)) {
+      eftArrival.set(str(e.eft_no), syncTime);
       continue;
     }
     // Written on paper (no HHT, cash only): entered when issued.
