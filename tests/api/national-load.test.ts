@@ -4,6 +4,7 @@ import { seedNational, nationalDays } from '../../src/server/db/seed/national';
 import { buildReference } from '../../src/server/db/seed/reference';
 import { generateRun, runsOn, RUN_TABLES } from '../../src/server/db/seed/runs';
 import { PARTITIONED_TABLES } from '../../src/server/db/partitions';
+import { readRollupReferences, rollupDrift } from '../../src/server/db/rollup-audit';
 
 // The national loader writes with COPY, which only a PostgreSQL server has: this runs when TEST_DATABASE_URL is set.
 describe.runIf(process.env.TEST_DATABASE_URL)('national load with COPY on pg', () => {
@@ -45,6 +46,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('national load with COPY on pg', (
     expect(await n('SELECT sum(events)::int AS n FROM rollup_sync_day WHERE lobby_code IS NOT NULL')).toBe(await n('SELECT count(*)::int AS n FROM checking_events'));
     expect(await n('SELECT sum(events)::int AS n FROM rollup_tte_day')).toBe(await n('SELECT count(*)::int AS n FROM checking_events'));
     expect(await n('SELECT sum(efts)::int AS n FROM rollup_efts')).toBe(await n('SELECT count(*)::int AS n FROM efts'));
+    // Every rollup equals its reference over the raw rows: the COPY's statement triggers dirtied the day, its commit drained it.
+    for (const ref of readRollupReferences().values()) expect(await rollupDrift(t.db, ref)).toEqual({ table: ref.table, missing: 0, extra: 0 });
     expect(await n("SELECT count(*)::int AS n FROM seed_state WHERE scale = 'national' AND last_run_date = $1::date", [today])).toBe(1);
     expect(lines.some((l) => /seed: 2026-11-18 \d+ runs/.test(l))).toBe(true);
 

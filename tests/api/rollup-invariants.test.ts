@@ -155,15 +155,19 @@ describe.each(TEST_DRIVERS)('every rollup equals its reference query after every
   }, SLOW);
 
   /** A correction made by hand, one statement at a time: each commits on its own, like psql's autocommit. */
-  const today = SEED_TODAY.replaceAll('-', '');
+  // A partition of a date whose records were all synced before LIVE_AT.
+  const today = addDays(SEED_TODAY, -4).replaceAll('-', '');
   const corrections: [string, string][] = [
     ['train_runs INSERT', `INSERT INTO train_runs (run_id, train_no, start_date, zone_code, div_code)
                              SELECT run_id + 40 * 100000, train_no, start_date + 40, zone_code, div_code FROM train_runs
                               WHERE start_date = '${SEED_TODAY}' ORDER BY run_id LIMIT 1`],
     ['train_runs UPDATE', `UPDATE train_runs SET zone_code = lower(zone_code) WHERE run_id = (SELECT min(run_id) FROM train_runs WHERE start_date = '${SEED_TODAY}')`],
+    ['train_runs DELETE', `DELETE FROM train_runs WHERE start_date = '${addDays(SEED_TODAY, 40)}'`],
     ['run_coaches DELETE', `DELETE FROM run_coaches WHERE (run_id, coach_id) = (SELECT run_id, coach_id FROM run_coaches ORDER BY run_id DESC, coach_id LIMIT 1)`],
     ['run_coaches INSERT', `INSERT INTO run_coaches SELECT run_id, coach_id || 'Z', seq + 100, class, capacity FROM run_coaches ORDER BY run_id DESC, coach_id LIMIT 1`],
-    ['run_coaches UPDATE', `UPDATE run_coaches SET coach_id = coach_id || 'W' WHERE coach_id LIKE '%Z'`],
+    ['run_coaches UPDATE', `UPDATE run_coaches SET coach_id = coach_id || 'W' WHERE (run_id, coach_id) = (
+                              SELECT rc.run_id, rc.coach_id FROM run_coaches rc JOIN beats b ON b.run_id = rc.run_id AND b.device_id IS NOT NULL AND rc.coach_id = ANY (b.coaches)
+                               ORDER BY rc.run_id DESC, rc.coach_id LIMIT 1)`],
     ['beats UPDATE', `UPDATE beats SET device_id = NULL, sign_on_at = sign_on_at - interval '1 day'
                        WHERE beat_id = (SELECT min(beat_id) FROM beats WHERE device_id IS NOT NULL AND sign_on_at IS NOT NULL)`],
     ['beats DELETE', `DELETE FROM beats WHERE beat_id = (SELECT max(beat_id) FROM beats b WHERE NOT EXISTS (SELECT 1 FROM checking_events c WHERE c.beat_id = b.beat_id)
@@ -173,14 +177,20 @@ describe.each(TEST_DRIVERS)('every rollup equals its reference query after every
                       SELECT beat_id + 7, run_id, beat_no + 7, tte_id, device_id, zone_code, div_code, lobby_code, from_station, to_station, coaches,
                              sign_on_id || 'X', trip_id || 'X', sign_on_at, sign_off_at, twr_status, twr_submitted_at
                         FROM beats WHERE device_id IS NOT NULL ORDER BY beat_id DESC LIMIT 1`],
+    ['passengers INSERT', `INSERT INTO passengers SELECT (jsonb_populate_record(p, jsonb_build_object('psgn_id', p.psgn_id + 5000, 'psgn_no', p.psgn_no + 500))).*
+                             FROM passengers p WHERE psgn_id = (SELECT max(psgn_id) FROM passengers WHERE current_status <> 'CAN')`],
     ['passengers UPDATE', `UPDATE passengers SET mark = CASE WHEN mark = 'NT' THEN 'O' ELSE 'NT' END
                              WHERE psgn_id = (SELECT min(psgn_id) FROM passengers WHERE current_status <> 'CAN' AND run_id >= (SELECT min(run_id) FROM train_runs WHERE start_date = '${SEED_TODAY}'))`],
     ['passengers UPDATE of a partition', `UPDATE passengers_r${today} SET lobby_code = NULL WHERE psgn_id = (SELECT max(psgn_id) FROM passengers_r${today} WHERE current_status <> 'CAN' AND lobby_code IS NOT NULL)`],
     ['passengers DELETE', `DELETE FROM passengers WHERE psgn_id = (SELECT max(psgn_id) FROM passengers q WHERE current_status <> 'CAN'
                              AND NOT EXISTS (SELECT 1 FROM checking_events c WHERE c.psgn_id = q.psgn_id) AND NOT EXISTS (SELECT 1 FROM reallocations r WHERE r.psgn_id = q.psgn_id))`],
+    ['checking_events INSERT', `INSERT INTO checking_events SELECT (jsonb_populate_record(c, jsonb_build_object('event_id', c.event_id + 50000))).*
+                                  FROM checking_events c WHERE event_id = (SELECT max(event_id) FROM checking_events)`],
     ['checking_events UPDATE', `UPDATE checking_events SET sync_time = NULL WHERE event_id = (SELECT max(event_id) FROM checking_events WHERE sync_time IS NOT NULL)`],
     ['checking_events DELETE', `DELETE FROM checking_events WHERE event_id = (SELECT min(event_id) FROM checking_events)`],
     ['checking_events DELETE of a partition', `DELETE FROM checking_events_r${today} WHERE event_id = (SELECT max(event_id) FROM checking_events_r${today})`],
+    ['vacant_berths INSERT', `INSERT INTO vacant_berths SELECT (jsonb_populate_record(v, jsonb_build_object('berth_no', v.berth_no + 300))).*
+                                FROM vacant_berths v ORDER BY run_id DESC, coach_id, berth_no LIMIT 1`],
     ['vacant_berths UPDATE', `UPDATE vacant_berths SET released_to_prs = NOT released_to_prs
                                 WHERE (run_id, coach_id, berth_no, from_station) = (SELECT run_id, coach_id, berth_no, from_station FROM vacant_berths ORDER BY run_id DESC, coach_id, berth_no LIMIT 1)`],
     ['vacant_berths INSERT of a partition', `INSERT INTO vacant_berths_r${today} SELECT run_id, coach_id, berth_no + 200, berth_type, class, from_station, to_station, reason,
@@ -188,10 +198,14 @@ describe.each(TEST_DRIVERS)('every rollup equals its reference query after every
                                                 FROM vacant_berths_r${today} ORDER BY coach_id, berth_no LIMIT 1`],
     ['vacant_berths DELETE', `DELETE FROM vacant_berths
                                 WHERE (run_id, coach_id, berth_no, from_station) = (SELECT run_id, coach_id, berth_no, from_station FROM vacant_berths ORDER BY run_id, coach_id, berth_no LIMIT 1)`],
+    ['efts INSERT', `INSERT INTO efts SELECT (jsonb_populate_record(e, jsonb_build_object('eft_no', e.eft_no || 'X'))).* FROM efts e WHERE eft_no = (SELECT max(eft_no) FROM efts)`],
     ['efts UPDATE', `UPDATE efts SET total = total + 1 WHERE eft_no = (SELECT max(eft_no) FROM efts WHERE payment_mode = 'CASH')`],
     ['efts DELETE', `DELETE FROM efts WHERE eft_no = (SELECT max(eft_no) FROM efts f WHERE NOT EXISTS (SELECT 1 FROM digital_payments p WHERE p.eft_no = f.eft_no))`],
+    ['digital_payments INSERT', `INSERT INTO digital_payments SELECT (jsonb_populate_record(d, jsonb_build_object('txn_id', d.txn_id || 'X'))).*
+                                   FROM digital_payments d WHERE txn_id = (SELECT max(txn_id) FROM digital_payments WHERE status = 'SUCCESS')`],
     ['digital_payments UPDATE', `UPDATE digital_payments SET status = 'FAILED' WHERE txn_id = (SELECT max(txn_id) FROM digital_payments WHERE status = 'SUCCESS')`],
     ['digital_payments DELETE', `DELETE FROM digital_payments WHERE txn_id = (SELECT min(txn_id) FROM digital_payments)`],
+    ['tdrs INSERT', `INSERT INTO tdrs SELECT (jsonb_populate_record(d, jsonb_build_object('tdr_id', d.tdr_id || 'X'))).* FROM tdrs d WHERE tdr_id = (SELECT max(tdr_id) FROM tdrs)`],
     ['tdrs UPDATE', `UPDATE tdrs SET status = 'REFUNDED', refund_amount = 100 WHERE tdr_id = (SELECT max(tdr_id) FROM tdrs WHERE status <> 'REFUNDED')`],
     ['tdrs DELETE', `DELETE FROM tdrs WHERE tdr_id = (SELECT min(tdr_id) FROM tdrs)`],
   ];

@@ -1,7 +1,9 @@
 -- Empties the dirty set and recomputes what it names, date by date, oldest first (the TTE-wise EFT ranges open
 -- going forward). A date with few dirty runs among its runs is recomputed run by run, each with the parts its changed
 -- tables feed; one with many (a seeded or dropped date) in one call over its run_id range, which costs about what
--- the runs would one by one but in a few statements. Returns how many (run, table) entries it drained.
+-- the runs would one by one but in a few statements, and consecutive such dates with the same parts in one call
+-- together (the day rows and TTE-wise EFT ranges they share are then redone once). Returns how many (run, table)
+-- entries it drained.
 --
 -- Two transactions recomputing the same run must not each do so from a snapshot without the other's rows: the runs'
 -- lock buckets are taken first, in order (all 64 for a range), so the second waits for the first to commit and then
@@ -13,6 +15,11 @@ DECLARE
   d record;
   r record;
   b int;
+  -- Whole dates that follow each other with the same parts go in one call (a correction of a week's EFTs).
+  span_lo bigint;
+  span_hi bigint;
+  span_day bigint;
+  span_parts text[];
 BEGIN
   WITH g AS (DELETE FROM hht_dirty RETURNING *)
   SELECT array_agg(g) INTO gone FROM g;
@@ -42,10 +49,17 @@ BEGIN
       FROM unnest(gone) u JOIN hht_rollup_sources() s ON s.source = u.source, unnest(s.parts) p
      GROUP BY 1 ORDER BY 1 NULLS FIRST
   LOOP
+    IF span_lo IS NOT NULL AND (d.day = ANY (whole_days) AND d.day = span_day + 1 AND d.parts = span_parts) IS NOT TRUE THEN
+      PERFORM hht_fill_rollups(span_lo, span_hi + 1, span_parts);
+      span_lo := NULL;
+    END IF;
     IF d.day IS NULL THEN
       PERFORM hht_fill_rollups(0, 9223372036854775807, d.parts);
     ELSIF d.day = ANY (whole_days) THEN
-      PERFORM hht_fill_rollups(d.lo, d.hi + 1, d.parts);
+      span_lo := COALESCE(span_lo, d.lo);
+      span_hi := d.hi;
+      span_day := d.day;
+      span_parts := d.parts;
     ELSE
       FOR r IN
         SELECT u.run_id, array_agg(DISTINCT p ORDER BY p) AS parts
@@ -57,6 +71,9 @@ BEGIN
       END LOOP;
     END IF;
   END LOOP;
+  IF span_lo IS NOT NULL THEN
+    PERFORM hht_fill_rollups(span_lo, span_hi + 1, span_parts);
+  END IF;
   RETURN cardinality(gone);
 END
 $$;
