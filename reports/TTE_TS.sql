@@ -2,7 +2,8 @@
 -- Runs come from the train_runs (start_date, div_code) index; event and EFT counts are grouped once per beat
 -- (LEFT JOINs on the grouped key, so the count(*) of server paging does not compute them).
 -- Checked: distinct passengers the beat marked O or NT, and those it gave a berth on board with no O/NT mark of
--- their own (the allotment marks them O): the run's checked passengers are its passengers with a mark.
+-- their own (the allotment marks them O): the run's checked passengers are its passengers with a mark. NT: passengers
+-- whose latest mark by device time is the beat's NT (one marked NT and later O is not NT).
 WITH runs AS (
   SELECT tr.run_id, tr.train_no, tr.start_date
     FROM train_runs tr
@@ -40,7 +41,9 @@ SELECT b.tte_id,
                count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type IN ('O', 'NT')
                  OR (ce.event_type = 'ALLOTTED' AND NOT EXISTS (
                        SELECT 1 FROM checking_events m WHERE m.psgn_id = ce.psgn_id AND m.event_type IN ('O', 'NT'))))::int AS checked,
-               count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type = 'NT')::int AS nt,
+               count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type = 'NT' AND NOT EXISTS (
+                       SELECT 1 FROM checking_events l WHERE l.run_id = ce.run_id AND l.psgn_id = ce.psgn_id AND l.event_type IN ('O', 'NT')
+                          AND (l.device_time, l.event_id) > (ce.device_time, ce.event_id)))::int AS nt,
                count(*) FILTER (WHERE ce.event_type = 'ALLOTTED')::int AS allotted
           FROM checking_events ce
           JOIN runs r2 ON r2.run_id = ce.run_id

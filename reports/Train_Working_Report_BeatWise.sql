@@ -1,6 +1,7 @@
 -- TWRBeatwise: the Train Working Report of one run, one row per beat: TTE, HHT, coaches, passengers checked
 -- (distinct passengers marked O or NT, and those given a berth on board with no O/NT mark of their own, whom the
--- allotment marks O: over the beats, the run's passengers with a mark), not turned up, berths allotted, EFTs.
+-- allotment marks O: over the beats, the run's passengers with a mark), not turned up (passengers whose latest mark
+-- by device time is this beat's NT: one marked NT and later O is not NT), berths allotted, EFTs.
 WITH run AS (
   SELECT tr.run_id, tr.train_no, tr.start_date
     FROM train_runs tr
@@ -11,7 +12,9 @@ WITH run AS (
          count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type IN ('O', 'NT')
            OR (ce.event_type = 'ALLOTTED' AND NOT EXISTS (
                  SELECT 1 FROM checking_events m WHERE m.psgn_id = ce.psgn_id AND m.event_type IN ('O', 'NT'))))::int AS checked,
-         count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type = 'NT')::int AS nt,
+         count(DISTINCT ce.psgn_id) FILTER (WHERE ce.event_type = 'NT' AND NOT EXISTS (
+               SELECT 1 FROM checking_events l WHERE l.run_id = ce.run_id AND l.psgn_id = ce.psgn_id AND l.event_type IN ('O', 'NT')
+                  AND (l.device_time, l.event_id) > (ce.device_time, ce.event_id)))::int AS nt,
          count(*) FILTER (WHERE ce.event_type = 'ALLOTTED')::int AS allotted,
          count(*) FILTER (WHERE ce.event_type IN ('SHIFTED', 'GOT_DOWN'))::int AS shifted_got_down
     FROM checking_events ce

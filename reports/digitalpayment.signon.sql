@@ -1,6 +1,7 @@
--- Sign-ons (beats) of TTEs on one IST date with sign on/off times and their digital collections that day: the
--- same IST day the count's link lists (payments of an overnight beat after midnight belong to the next date).
--- Runs from the day before (overnight beats) via the train_runs start_date index.
+-- Sign-ons (beats) of TTEs on one IST date with sign on/off times and their digital collections: every payment for
+-- an EFT of the beat, whatever its date (an overnight beat's payments after midnight count with it), which is what
+-- the count's link lists. Runs from the day before (overnight beats) via the train_runs start_date index; the
+-- payments through their EFTs (efts_run, digital_payments_eft).
 SELECT b.sign_on_id,
        b.trip_id,
        b.tte_id,
@@ -21,12 +22,13 @@ SELECT b.sign_on_id,
   JOIN beats b ON b.run_id = tr.run_id
   JOIN ttes t ON t.tte_id = b.tte_id
   LEFT JOIN (
-        SELECT dp.sign_on_id, count(*)::int AS txn_count, sum(dp.amount) FILTER (WHERE dp.status = 'SUCCESS') AS amount
-          FROM digital_payments dp
-         WHERE dp.txn_at >= :srcDate::date::timestamp AT TIME ZONE 'Asia/Kolkata'
-           AND dp.txn_at < (:srcDate::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
-         GROUP BY dp.sign_on_id
-       ) pay ON pay.sign_on_id = b.sign_on_id
+        SELECT e.beat_id, count(*)::int AS txn_count, sum(dp.amount) FILTER (WHERE dp.status = 'SUCCESS') AS amount
+          FROM train_runs pr
+          JOIN efts e ON e.run_id = pr.run_id
+          JOIN digital_payments dp ON dp.eft_no = e.eft_no
+         WHERE pr.start_date BETWEEN :srcDate::date - 1 AND :srcDate::date
+         GROUP BY e.beat_id
+       ) pay ON pay.beat_id = b.beat_id
  WHERE tr.start_date BETWEEN :srcDate::date - 1 AND :srcDate::date
    AND b.sign_on_at >= :srcDate::date::timestamp AT TIME ZONE 'Asia/Kolkata'
    AND b.sign_on_at < (:srcDate::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'

@@ -1,4 +1,6 @@
 -- EFTs per zone and division issued in an IST date range: count, amount, cash and digital (card + UPI), TTEs.
+-- Digital is what was collected (card/UPI EFTs with a SUCCESS payment); unpaid is the rest of the amount: card/UPI
+-- EFTs without one.
 -- Reads the EFT day rollup (migration 022): a row per (issue date, division) and per (issue date, division, lobby),
 -- so what it reads does not grow with the day's trains. Users who see a whole division (or more) get the division
 -- rows; lobby users only their lobby's rows (the division rows have no lobby). A TTE counts once in the range, on its
@@ -12,6 +14,7 @@ SELECT e.zone_code,
        sum(e.total) AS amount,
        sum(e.cash) AS cash,
        sum(e.digital) AS digital,
+       sum(e.total) - sum(e.cash) - sum(e.digital) AS unpaid,
        sum(e.card) AS card,
        sum(e.upi) AS upi,
        round(100.0 * sum(e.digital_efts) / sum(e.efts), 1) AS digital_pct,

@@ -24,6 +24,7 @@ SELECT e.tte_id,
        e.amount,
        e.cash,
        e.digital,
+       e.amount - e.cash - e.digital AS unpaid,
        e.digital_pct,
        :start_date::date AS from_date,
        :end_date::date AS to_date

@@ -2,7 +2,7 @@ import type { Queryable } from '../db';
 import type { ChangeTable, PlannedChange } from './plan';
 
 /** Parents first: an EFT before the dropped e-ticket that names it, a deficiency before its closing. */
-const ORDER: ChangeTable[] = ['beats', 'passengers', 'efts', 'tdrs', 'complaints', 'dropped_etickets', 'coach_deficiencies'];
+const ORDER: ChangeTable[] = ['beats', 'passengers', 'vacant_berths', 'efts', 'tdrs', 'complaints', 'dropped_etickets', 'coach_deficiencies'];
 
 /**
  * Extra condition of an update, so applying a change twice (a crash between release and mark) cannot undo what

@@ -17,7 +17,8 @@ export interface PlannedChart {
 }
 
 /** Tables that change from outside the terminals (PRS, Rail Madad, the lobby, paper EFTs). */
-export type ChangeTable = 'beats' | 'passengers' | 'efts' | 'tdrs' | 'complaints' | 'dropped_etickets' | 'coach_deficiencies';
+export type ChangeTable =
+  | 'beats' | 'passengers' | 'vacant_berths' | 'efts' | 'tdrs' | 'complaints' | 'dropped_etickets' | 'coach_deficiencies';
 
 /**
  * A change not brought by a terminal, due at `at` (ISO, UTC): a row that appears (insert) or columns of a row that
@@ -127,7 +128,10 @@ export function planDay(rows: RunRows, until: string): DayPlan {
       : { ...p, current_status: booked, coach_id: null, berth_no: null, berth_type: null };
   });
 
-  // Allotments: the reallocation and its ALLOTTED event are one record.
+  // Allotments: the reallocation and its ALLOTTED event are one record. The berth charge collected for it is issued
+  // after the allotment, so the record does not name it: the EFT names its reallocation when it syncs (ingest), and
+  // syncs after the allotment (a terminal sends its records in order), or never when the allotment never syncs.
+  const allotmentSync = new Map<string, string | null>();
   base.checking_events = [];
   base.reallocations = [];
   for (const e of rows.checking_events) {
@@ -137,11 +141,12 @@ export function planDay(rows: RunRows, until: string): DayPlan {
     if (e.event_type === 'ALLOTTED') {
       const r = reallocByKey.get(`${str(e.psgn_id)}|${str(e.device_time)}`);
       if (!r) continue;
-      push(beat, sync, {
+      const sent = push(beat, sync, {
         id: `ra${str(r.realloc_id)}`, type: 'ALLOTMENT', beatId, psgnId: num(r.psgn_id), coachId: str(r.coach_id), berthNo: num(r.berth_no),
-        fromStation: str(r.from_station), toStation: str(r.to_station), at: str(r.allotted_at), eftNo: strOrNull(r.eft_no),
+        fromStation: str(r.from_station), toStation: str(r.to_station), at: str(r.allotted_at), eftNo: null,
         eventId: num(e.event_id), reallocId: num(r.realloc_id),
       });
+      if (r.eft_no !== null) allotmentSync.set(str(r.eft_no), sent ? sync : null);
       continue;
     }
     push(beat, sync, {
@@ -170,8 +175,11 @@ export function planDay(rows: RunRows, until: string): DayPlan {
         txnId: str(p.txn_id), amount: num(p.amount), mode: p.mode as 'UPI', status: p.status as 'SUCCESS', at: str(p.txn_at), posId: str(p.pos_id),
       })),
     };
-    if (push(beatsById.get(beatId), strOrNull(e.synced_at), record)) {
-      eftArrival.set(str(e.eft_no), strOrNull(e.synced_at));
+    const charged = allotmentSync.get(str(e.eft_no));
+    const synced = strOrNull(e.synced_at);
+    const syncTime = charged === undefined ? synced : charged === null || synced === null ? null : charged > synced ? charged : synced;
+    if (push(beatsById.get(beatId), syncTime, record)) {
+      eftArrival.set(str(e.eft_no), syncTime);
       continue;
     }
     // Written on paper (no HHT, cash only): entered when issued.
@@ -183,18 +191,50 @@ export function planDay(rows: RunRows, until: string): DayPlan {
     }
   }
 
-  // Vacant berths released to PRS by the TTE, a couple of minutes after the release.
-  base.vacant_berths = rows.vacant_berths.map((v) => {
-    if (v.released_to_prs !== true) return v;
-    const at = str(v.released_at);
-    const beat = beatOf(num(v.run_id), v.released_by);
-    const sent = push(beat, later(at, 2), {
-      id: `rel${str(v.run_id)}${str(v.coach_id)}${str(v.berth_no)}${str(v.from_station)}`, type: 'BERTH_RELEASE', beatId: num(beat?.beat_id),
-      coachId: str(v.coach_id), berthNo: num(v.berth_no), fromStation: str(v.from_station), at, rebooked: v.rebooked === true,
-    });
-    if (!sent && at <= until) return v;
-    return { ...v, released_to_prs: false, released_at: null, released_by: null, rebooked: false };
-  });
+  // A vacant berth exists from what made it vacant, once that has reached the database: an unsold or cancelled
+  // berth with the chart, an NT berth with its holders' NT marks, a berth got down from with the GOT_DOWN event. A
+  // vacancy whose event stays on the device never shows. The TTE's release to PRS syncs a couple of minutes after the
+  // release, and never before the vacancy it releases (the terminal sends its records in order).
+  const arrivals = new Map<string, (string | null)[]>();
+  for (const e of rows.checking_events) {
+    if (e.event_type !== 'NT' && e.event_type !== 'GOT_DOWN') continue;
+    const key = `${str(e.run_id)}|${str(e.coach_id)}|${str(e.berth_no)}|${str(e.event_type)}${e.event_type === 'GOT_DOWN' ? `|${str(e.station_code)}` : ''}`;
+    const beat = beatsById.get(num(e.beat_id));
+    arrivals.set(key, [...(arrivals.get(key) ?? []), beat?.device_id ? strOrNull(e.sync_time) : null]);
+  }
+  const chart2Of = new Map<number, string | null>(rows.train_runs.map((r) => [num(r.run_id), strOrNull(r.chart2_at)]));
+  const appearsAt = (v: Row): string | null => {
+    if (v.reason === 'UNSOLD' || v.reason === 'CANCELLED') return chart2Of.get(num(v.run_id)) ?? null;
+    const key = `${str(v.run_id)}|${str(v.coach_id)}|${str(v.berth_no)}|${str(v.reason)}${v.reason === 'GOT_DOWN' ? `|${str(v.from_station)}` : ''}`;
+    const times = arrivals.get(key) ?? [];
+    if (times.length === 0 || times.some((t) => t === null)) return null;
+    return times.reduce((a, b) => (b !== null && (a === null || b > a) ? b : a), null);
+  };
+  const latest = (a: string, b: string): string => (a > b ? a : b);
+  base.vacant_berths = [];
+  for (const v of rows.vacant_berths) {
+    const appears = appearsAt(v);
+    if (appears === null) continue;
+    const open = { ...v, released_to_prs: false, released_at: null, released_by: null, rebooked: false };
+    changes.push({ at: appears, table: 'vacant_berths', insert: open });
+    let releasedInBase = false;
+    if (v.released_to_prs === true) {
+      const at = str(v.released_at);
+      const beat = beatOf(num(v.run_id), v.released_by);
+      const sent = push(beat, latest(later(at, 2), appears), {
+        id: `rel${str(v.run_id)}${str(v.coach_id)}${str(v.berth_no)}${str(v.from_station)}`, type: 'BERTH_RELEASE', beatId: num(beat?.beat_id),
+        coachId: str(v.coach_id), berthNo: num(v.berth_no), fromStation: str(v.from_station), at, rebooked: v.rebooked === true,
+      });
+      if (!sent) {
+        // Released without an HHT: the lobby enters it at its time.
+        const releasedBy = latest(at, appears);
+        const key = { run_id: v.run_id, coach_id: v.coach_id, berth_no: v.berth_no, from_station: v.from_station };
+        changes.push({ at: releasedBy, table: 'vacant_berths', key, set: { released_to_prs: true, released_at: at, released_by: v.released_by, rebooked: v.rebooked } });
+        releasedInBase = due(releasedBy);
+      }
+    }
+    if (due(appears)) base.vacant_berths.push(releasedInBase ? v : open);
+  }
 
   // Coach deficiencies, five minutes after the report; a closing known by then comes with it, a later one is its
   // own record (five minutes after the closing), so the deficiency is OPEN until then.

@@ -146,6 +146,44 @@ async function replayAnswer(tx: Queryable, deviceId: string, batchId: string, ha
   };
 }
 
+/**
+ * A berth given on board is no longer vacant: the vacant segments of the allotted berth that overlap the allotment's
+ * journey (stations in the train's stop order) keep only what lies outside it. In order: the part after the journey
+ * becomes its own segment, a segment starting before the journey ends where it starts, and a segment left inside the
+ * journey goes.
+ */
+async function takeAllottedBerths(tx: Queryable, allotments: readonly Synced<AllotmentRecord>[]): Promise<void> {
+  const overlap = `WITH a AS (
+      SELECT b.run_id, r."coachId" AS coach_id, r."berthNo" AS berth_no, r."fromStation" AS a_from, r."toStation" AS a_to,
+             af.seq AS a_from_seq, ast.seq AS a_to_seq, tr.train_no
+        FROM ${recordset({ beatId: 'bigint', coachId: 'text', berthNo: 'int', fromStation: 'text', toStation: 'text' })}
+        JOIN beats b ON b.beat_id = r."beatId"
+        JOIN train_runs tr ON tr.run_id = b.run_id
+        JOIN train_stops af ON af.train_no = tr.train_no AND af.station_code = r."fromStation"
+        JOIN train_stops ast ON ast.train_no = tr.train_no AND ast.station_code = r."toStation"
+    ), v AS (
+      SELECT vb.run_id, vb.coach_id, vb.berth_no, vb.from_station, vf.seq AS v_from_seq, vt.seq AS v_to_seq, a.a_from, a.a_to,
+             a.a_from_seq, a.a_to_seq
+        FROM a
+        JOIN vacant_berths vb ON vb.run_id = a.run_id AND vb.coach_id = a.coach_id AND vb.berth_no = a.berth_no
+        JOIN train_stops vf ON vf.train_no = a.train_no AND vf.station_code = vb.from_station
+        JOIN train_stops vt ON vt.train_no = a.train_no AND vt.station_code = vb.to_station
+       WHERE vf.seq < a.a_to_seq AND a.a_from_seq < vt.seq
+    )`;
+  const key = 'vb.run_id = v.run_id AND vb.coach_id = v.coach_id AND vb.berth_no = v.berth_no AND vb.from_station = v.from_station';
+  const params = [JSON.stringify(allotments)];
+  await tx.query(
+    `${overlap}
+     INSERT INTO vacant_berths (run_id, coach_id, berth_no, berth_type, class, from_station, to_station, reason, zone_code, div_code, lobby_code)
+     SELECT vb.run_id, vb.coach_id, vb.berth_no, vb.berth_type, vb.class, v.a_to, vb.to_station, vb.reason, vb.zone_code, vb.div_code, vb.lobby_code
+       FROM v JOIN vacant_berths vb ON ${key} WHERE v.a_to_seq < v.v_to_seq
+     ON CONFLICT DO NOTHING`,
+    params,
+  );
+  await tx.query(`${overlap} UPDATE vacant_berths vb SET to_station = v.a_from FROM v WHERE ${key} AND v.v_from_seq < v.a_from_seq`, params);
+  await tx.query(`${overlap} DELETE FROM vacant_berths vb USING v WHERE ${key}`, params);
+}
+
 /** `jsonb_to_recordset($1) AS r(...)` over the given fields of the records (camelCase keys, quoted). */
 function recordset(cols: Record<string, string>): string {
   return `jsonb_to_recordset($1::jsonb) AS r(${Object.entries(cols)
@@ -229,6 +267,7 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
        FROM x WHERE p.run_id = ANY($2::bigint[]) AND p.run_id = x.run_id AND p.psgn_id = x."psgnId"`,
       [...json(allotments), runIds],
     );
+    await takeAllottedBerths(tx, allotments);
   }
 
   const efts: Synced<EftRecord>[] = list(byType, 'EFT');
@@ -243,6 +282,18 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
        JOIN beats b ON b.beat_id = r."beatId"`,
       json(efts),
     );
+    // A berth charge is collected for the berth just given: it names the passenger's reallocation that has none yet.
+    const charges = efts.filter((e) => e.reason === 'BERTH_CHARGE' && e.pnr);
+    if (charges.length > 0) {
+      await tx.query(
+        `UPDATE reallocations ra SET eft_no = r."eftNo"
+         FROM ${recordset({ eftNo: 'text', beatId: 'bigint', pnr: 'text', psgnName: 'text' })}
+         JOIN beats b ON b.beat_id = r."beatId"
+         JOIN passengers p ON p.run_id = b.run_id AND p.pnr = r."pnr" AND p.name = r."psgnName"
+         WHERE p.run_id = ANY($2::bigint[]) AND ra.run_id = b.run_id AND ra.psgn_id = p.psgn_id AND ra.eft_no IS NULL`,
+        [...json(charges), runIds],
+      );
+    }
     const payments = efts.flatMap((e) => (e.payments ?? []).map((p) => ({ ...p, eftNo: e.eftNo, beatId: e.beatId })));
     if (payments.length > 0) {
       await tx.query(

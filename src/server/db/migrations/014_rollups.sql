@@ -3,11 +3,8 @@
 -- carries the columns report scope filters on (zone_code, div_code, lobby_code), so a report reads a rollup
 -- under the same alias and the same {{scope}} as the raw table.
 --
--- They are kept by recomputing whole runs: hht_fill_rollups(lo, hi) replaces the rows of the runs with
--- lo <= run_id < hi from the raw tables. A run's rows are a few dozen, so a sync batch (one device, one run)
--- refreshes its run in a few milliseconds (src/server/hht/rollups.ts, called from the ingest), and a seeded day is
--- one call over its run_id range (a run date is [day * 100000, (day + 1) * 100000)). Recomputing rather than
--- adding deltas keeps them exact under any mix of inserts and updates (marks, berth releases).
+-- They are kept by recomputing whole runs from the raw tables (hht_fill_rollups and the functions it calls, one file
+-- each in src/server/db/functions), for the runs a transaction touched, as it commits (the dirty set, migration 025).
 
 -- Passengers not cancelled, per run, class and lobby, with their marks (dashboard counts, 7-day chart, class share).
 CREATE TABLE rollup_run_passengers (

@@ -1,13 +1,14 @@
 -- EFTs per IST issue date and division (lobby_code NULL) and per lobby, with ttes_since: element i counts the TTEs
 -- with EFTs on the date whose previous EFT date in the division (lobby) is at least i days earlier, or none within 31.
 WITH e AS (
-  SELECT ist_date(issued_at) AS issue_date, zone_code, div_code, lobby_code, tte_id, payment_mode, total FROM efts
+  SELECT ist_date(issued_at) AS issue_date, zone_code, div_code, lobby_code, tte_id, payment_mode, total,
+         payment_mode <> 'CASH' AND EXISTS (SELECT 1 FROM digital_payments dp WHERE dp.eft_no = efts.eft_no AND dp.status = 'SUCCESS') AS paid FROM efts
 ), sums AS (
   SELECT issue_date, zone_code, div_code, lobby_code, count(*) AS efts, count(*) FILTER (WHERE payment_mode <> 'CASH') AS digital_efts,
          sum(total) AS total, COALESCE(sum(total) FILTER (WHERE payment_mode = 'CASH'), 0) AS cash,
-         COALESCE(sum(total) FILTER (WHERE payment_mode <> 'CASH'), 0) AS digital,
-         COALESCE(sum(total) FILTER (WHERE payment_mode = 'CARD'), 0) AS card,
-         COALESCE(sum(total) FILTER (WHERE payment_mode = 'UPI'), 0) AS upi
+         COALESCE(sum(total) FILTER (WHERE paid), 0) AS digital,
+         COALESCE(sum(total) FILTER (WHERE payment_mode = 'CARD' AND paid), 0) AS card,
+         COALESCE(sum(total) FILTER (WHERE payment_mode = 'UPI' AND paid), 0) AS upi
     FROM e GROUP BY GROUPING SETS ((issue_date, zone_code, div_code, lobby_code), (issue_date, zone_code, div_code))
 ), days AS (
   SELECT DISTINCT issue_date, zone_code, div_code, lobby_code, tte_id FROM e

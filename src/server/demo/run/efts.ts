@@ -118,11 +118,12 @@ export function issueEfts(run: RunBuild): void {
       ...scope,
     });
   }
-  // Other EFTs: about 1.5% of passengers, at least two per run with a working TTE.
+  // Other EFTs: about 1.5% of passengers, at least two per run with a working TTE. No berth charge among them: a
+  // berth charge is collected with the allotment that gave the berth (above), which names it.
   const onBoard = psgns.filter((p) => p.row.mark === 'O' && p.coach !== null && beatOfCoach.has(p.coach));
   const others = Math.max(workingBeats.length > 0 ? 2 : 0, Math.round(onBoard.length * rng.around(0.015, 0.006, 0.004, 0.03)));
   for (let e = 0; e < others && workingBeats.length > 0; e++) {
-    const reason = rng.weighted([['TICKETLESS', 35], ['UPGRADE', 20], ['EXTENSION', 15], ['IRREGULAR', 15], ['BERTH_CHARGE', 15]] as const);
+    const reason = rng.weighted([['TICKETLESS', 35], ['UPGRADE', 20], ['EXTENSION', 15], ['IRREGULAR', 15]] as const);
     if (reason === 'TICKETLESS' || onBoard.length === 0) {
       const beat = rng.pick(workingBeats);
       const f = rng.int(0, Math.max(0, last - 1));
