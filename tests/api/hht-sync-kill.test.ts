@@ -56,12 +56,15 @@ describe.each(TEST_DRIVERS)('sync batches across a kill -9 on %s', (driver) => {
       env = { HHT_DATA_DIR: dataDir };
     }
     await ensureSeeded(db, { scale: 'tiny', today: '2026-03-15', log: () => undefined });
-    const beat = (await db.query<{ beat_id: number; run_id: number; device_id: string }>(
-      `SELECT b.beat_id, b.run_id, b.device_id FROM beats b JOIN devices d USING (device_id) WHERE d.status = 'IN_SERVICE' ORDER BY b.beat_id LIMIT 1`,
+    // A beat of the seed's today, so the records' times (that day) lie in its run's window.
+    const beat = (await db.query<{ beat_id: number; run_id: number; device_id: string; coaches: string[] }>(
+      `SELECT b.beat_id, b.run_id, b.device_id, b.coaches FROM beats b JOIN devices d USING (device_id) JOIN train_runs r ON r.run_id = b.run_id
+       WHERE d.status = 'IN_SERVICE' AND r.start_date = '2026-03-15' ORDER BY b.beat_id LIMIT 1`,
     )).rows[0];
     if (!beat) throw new Error('no beat with a device in service');
     [deviceId, beatId] = [beat.device_id, Number(beat.beat_id)];
-    psgns = (await db.query<{ id: number }>('SELECT psgn_id AS id FROM passengers WHERE run_id = $1', [beat.run_id])).rows.map((r) => Number(r.id));
+    // Passengers of the beat's own coaches: a device checks only those.
+    psgns = (await db.query<{ id: number }>('SELECT psgn_id AS id FROM passengers WHERE run_id = $1 AND coach_id = ANY($2)', [beat.run_id, beat.coaches])).rows.map((r) => Number(r.id));
     token = (await issueCredential(db, deviceId, 'TEST', new Date())).token;
     if (driver === 'pglite') await db.close(); // the server owns the embedded database files
   }, SLOW);
