@@ -41,6 +41,7 @@ import { authOptionsFromEnv, type AuthOptions } from './auth/options';
 import { registerAudit } from './audit/plugin';
 import { auditPortalFiles } from './audit/portal-files';
 import { registerMetrics } from './metrics/plugin';
+import { isLive } from './process/startup';
 import { openApiRoute, registerOpenApi } from './openapi/plugin';
 
 export interface AppDeps {
@@ -101,7 +102,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorate('clock', config.testHooks ? shiftableClock(clock) : clock);
 
   const audit = registerAudit(app, { db, config });
-  registerMetrics(app, { db, auditQueued: () => audit.queued });
+  registerMetrics(app, { db, auditQueued: () => audit.queued, feedLive: isLive(config) });
   healthRoutes(app, db);
   const authOptions = auth ?? authOptionsFromEnv();
   await registerAuth(app, { config, db, options: authOptions, signingSecret: await resolveSigningSecret(config, db) });

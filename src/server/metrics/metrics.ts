@@ -16,6 +16,8 @@ export interface MetricSources {
   db: Db;
   now: () => Date;
   auditQueued: () => number;
+  /** Whether this app runs the live HHT feed (HHT_FEED on with the demo seed): feed lag means nothing otherwise. */
+  feedLive: boolean;
 }
 
 const sources = new Set<MetricSources>();
@@ -167,16 +169,18 @@ new client.Counter({
 /** The first source's database answers figures that are the same from every process (the feed, the rollups). */
 const firstSource = (): MetricSources | undefined => sources.values().next().value;
 
+// Labelled gauges below: an unlabelled gauge always shows a sample (0), these are absent when there is no figure.
 new client.Gauge({
   name: 'hht_feed_lag_seconds',
-  help: 'How far the live HHT feed\'s high-water mark is behind the clock (absent with no feed).',
+  help: 'How far the live HHT feed\'s high-water mark is behind the clock (absent without the live feed).',
+  labelNames: ['feed'] as const,
   aggregator: 'max',
   async collect() {
     this.reset();
-    const s = firstSource();
+    const s = [...sources].find((x) => x.feedLive);
     if (!s) return;
     const row = (await s.db.query<{ hwm: Date | string | null }>('SELECT hwm FROM hht_feed_state WHERE id = 1').catch(() => ({ rows: [] }))).rows[0];
-    if (row?.hwm) this.set(Math.max(0, (s.now().getTime() - new Date(row.hwm).getTime()) / 1000));
+    if (row?.hwm) this.set({ feed: 'live' }, Math.max(0, (s.now().getTime() - new Date(row.hwm).getTime()) / 1000));
   },
 });
 
@@ -188,6 +192,7 @@ export const ROLLUP_REPAIR_COUNT_FUNCTION = 'hht_rollup_repair_count()';
 new client.Gauge({
   name: 'hht_rollup_repairs',
   help: 'Rollup rows the rollup auditor found drifted from their raw rows and repaired (database-wide, since it began).',
+  labelNames: ['source'] as const,
   aggregator: 'first',
   async collect() {
     this.reset();
@@ -201,7 +206,7 @@ new client.Gauge({
       .catch(() => ({ rows: [] }));
     if (found.rows[0]?.n === null || found.rows[0] === undefined) return;
     const n = (await s.db.query<{ n: number }>('SELECT hht_rollup_repair_count()::bigint AS n')).rows[0]?.n;
-    if (typeof n === 'number') this.set(n);
+    if (typeof n === 'number') this.set({ source: 'hht_rollup_repair_count' }, n);
   },
 });
 
