@@ -184,29 +184,17 @@ new client.Gauge({
   },
 });
 
-/**
- * The rollup auditor's repairs, read from the database function hht_rollup_repair_count() when a migration has
- * made it (the rollup auditor); absent until then. The same figure from every process: the aggregation keeps one.
- */
-export const ROLLUP_REPAIR_COUNT_FUNCTION = 'hht_rollup_repair_count()';
+/** The rollup auditor's repairs (src/server/db/rollup-audit.ts): the same figure from every process, so one is kept. */
 new client.Gauge({
   name: 'hht_rollup_repairs',
   help: 'Rollup rows the rollup auditor found drifted from their raw rows and repaired (database-wide, since it began).',
-  labelNames: ['source'] as const,
   aggregator: 'first',
   async collect() {
     this.reset();
     const s = firstSource();
     if (!s) return;
-    const found = await s.db
-      .query<{ n: number | null }>(
-        `SELECT CASE WHEN to_regprocedure($1) IS NULL THEN NULL ELSE 0 END AS n`,
-        [ROLLUP_REPAIR_COUNT_FUNCTION],
-      )
-      .catch(() => ({ rows: [] }));
-    if (found.rows[0]?.n === null || found.rows[0] === undefined) return;
-    const n = (await s.db.query<{ n: number }>('SELECT hht_rollup_repair_count()::bigint AS n')).rows[0]?.n;
-    if (typeof n === 'number') this.set({ source: 'hht_rollup_repair_count' }, n);
+    const n = (await s.db.query<{ n: number }>('SELECT hht_rollup_repairs()::float8 AS n').catch(() => ({ rows: [] }))).rows[0]?.n;
+    if (typeof n === 'number') this.set(n);
   },
 });
 
