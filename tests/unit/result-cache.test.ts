@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReportResultCache } from '../../src/server/reports/result-cache';
 import { mayWrite, noteLocalWrite, watchTables } from '../../src/server/db/write-generation';
+import { AUDIT_INSERT_SQL, AUDIT_PARTITIONS_SQL } from '../../src/server/audit/trail';
 import type { Db, ListenHandlers } from '../../src/server/db';
 
 /** Only what the cache uses of a Db: a listen whose handlers the test drives, and the table list query. */
@@ -188,6 +189,9 @@ describe('which statements count as writes to data reports read', () => {
       expect(mayWrite('SELECT 1')).toBe(false);
       expect(mayWrite("UPDATE auth_sessions SET revoked_at = now() WHERE session_id = $1")).toBe(false);
       expect(mayWrite('INSERT INTO auth_rate_counters (bucket) VALUES ($1)')).toBe(false);
+      // The audit trail's flush (every second) must leave held answers alone.
+      expect(mayWrite(AUDIT_PARTITIONS_SQL)).toBe(false);
+      expect(mayWrite(AUDIT_INSERT_SQL)).toBe(false);
       expect(mayWrite('UPDATE coach_deficiencies SET status = $1')).toBe(true);
       expect(mayWrite('DELETE FROM passengers_other WHERE run_id >= $1')).toBe(true);
       expect(mayWrite('SELECT hht_fill_rollups($1::bigint, $2::bigint)')).toBe(true);

@@ -29,7 +29,7 @@ export async function maintainAuditTrail(db: Db, now: Date, retentionDays: numbe
   const today = now.toISOString().slice(0, 10);
   const made = Number(
     (await db.query<{ made: number }>(
-      `SELECT hht_ensure_audit_partitions($1::date, ($1::date + interval '1 month')::date) AS made`,
+      `SELECT audit_ensure_partitions($1::date, ($1::date + interval '1 month')::date) AS made`,
       [today],
     )).rows[0]?.made ?? 0,
   );

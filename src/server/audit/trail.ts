@@ -40,6 +40,13 @@ const monthOf = (at: Date): string => `${at.toISOString().slice(0, 7)}-01`;
  * power loss) loses at most the entries of the last flushMs; a database outage keeps up to MAX_QUEUED entries in
  * memory and retries them at each tick.
  */
+/** The flush's statements (exported for the test that they never count as writes to report data). */
+export const AUDIT_PARTITIONS_SQL = 'SELECT audit_ensure_partitions($1::date, $2::date)';
+export const AUDIT_INSERT_SQL = `INSERT INTO audit_trail (at, action, user_id, user_level, report, ip, details)
+         SELECT at, action, user_id, user_level, report, ip, details::jsonb
+           FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+             AS u(at, action, user_id, user_level, report, ip, details)`;
+
 export class AuditTrail {
   private queue: Row[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -125,15 +132,13 @@ export class AuditTrail {
     const details = batch.map((r) => JSON.stringify(r.details));
     await this.opts.db.transaction(async (tx) => {
       if (newMonths.length > 0) {
-        // As the owner: making partitions is no business of the writer role.
-        await tx.query('SELECT hht_ensure_audit_partitions($1::date, $2::date)', [newMonths[0], newMonths[newMonths.length - 1]]);
+        // As the owner: making partitions is no business of the writer role. Named audit_*, not hht_*: a call of an
+        // hht_ function counts as a write to report data (db/write-generation.ts) and would empty the result cache.
+        await tx.query(AUDIT_PARTITIONS_SQL, [newMonths[0], newMonths[newMonths.length - 1]]);
       }
       await tx.query(`SET LOCAL ROLE ${AUDIT_ROLE}`);
       await tx.query(
-        `INSERT INTO audit_trail (at, action, user_id, user_level, report, ip, details)
-         SELECT at, action, user_id, user_level, report, ip, details::jsonb
-           FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-             AS u(at, action, user_id, user_level, report, ip, details)`,
+        AUDIT_INSERT_SQL,
         [at, col('action'), col('userId'), col('userLevel'), col('report'), col('ip'), details],
       );
     });

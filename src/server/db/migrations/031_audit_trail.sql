@@ -45,7 +45,7 @@ CREATE TRIGGER audit_trail_append_only BEFORE UPDATE OR DELETE ON audit_trail
   FOR EACH ROW EXECUTE FUNCTION hht_audit_append_only();
 
 -- The month partitions from first_month to last_month (any day of each), made when missing; returns how many.
-CREATE FUNCTION hht_ensure_audit_partitions(first_month date, last_month date) RETURNS int LANGUAGE plpgsql AS $$
+CREATE FUNCTION audit_ensure_partitions(first_month date, last_month date) RETURNS int LANGUAGE plpgsql AS $$
 DECLARE
   m date;
   made int := 0;
@@ -60,7 +60,7 @@ BEGIN
   RETURN made;
 END
 $$;
-SELECT hht_ensure_audit_partitions((now() AT TIME ZONE 'UTC')::date, ((now() AT TIME ZONE 'UTC') + interval '1 month')::date);
+SELECT audit_ensure_partitions((now() AT TIME ZONE 'UTC')::date, ((now() AT TIME ZONE 'UTC') + interval '1 month')::date);
 
 -- What report SQL (the report role) reads: a view, so the role gets no grant on the table itself (and the table,
 -- written every second, does not announce report data changes to the result caches: see migration 017).
