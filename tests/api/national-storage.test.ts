@@ -158,7 +158,7 @@ SELECT tr.zone_code AS zone,
   tteEft: `SELECT e.tte_id, t.name AS tte_name, e.lobby_code, e.div_code, e.zone_code, count(*)::int AS eft_count,
        count(DISTINCT e.run_id)::int AS trains_worked, sum(e.total) AS amount,
        COALESCE(sum(e.total) FILTER (WHERE e.payment_mode = 'CASH'), 0) AS cash,
-       COALESCE(sum(e.total) FILTER (WHERE e.payment_mode <> 'CASH'), 0) AS digital,
+       COALESCE(sum(e.total) FILTER (WHERE e.payment_mode <> 'CASH' AND EXISTS (SELECT 1 FROM digital_payments dp WHERE dp.eft_no = e.eft_no AND dp.status = 'SUCCESS')), 0) AS digital,
        round(100.0 * count(*) FILTER (WHERE e.payment_mode <> 'CASH') / count(*), 1) AS digital_pct
     FROM efts e LEFT JOIN ttes t ON t.tte_id = e.tte_id
    WHERE e.issued_at >= $1::date::timestamp AT TIME ZONE 'Asia/Kolkata' AND e.issued_at < ($2::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
@@ -348,7 +348,7 @@ async function expectRankedRangesMatchRaw(db: Queryable): Promise<{ ranges: numb
     CROSS JOIN LATERAL (
           SELECT e.tte_id, e.lobby_code, e.div_code, e.zone_code, count(*)::int AS eft_count, count(DISTINCT e.run_id)::int AS trains_worked,
                  sum(e.total) AS amount, COALESCE(sum(e.total) FILTER (WHERE e.payment_mode = 'CASH'), 0) AS cash,
-                 COALESCE(sum(e.total) FILTER (WHERE e.payment_mode <> 'CASH'), 0) AS digital,
+                 COALESCE(sum(e.total) FILTER (WHERE e.payment_mode <> 'CASH' AND EXISTS (SELECT 1 FROM digital_payments dp WHERE dp.eft_no = e.eft_no AND dp.status = 'SUCCESS')), 0) AS digital,
                  round(100.0 * count(*) FILTER (WHERE e.payment_mode <> 'CASH') / count(*), 1) AS digital_pct
             FROM efts e
            WHERE e.issued_at >= g.lo::timestamp AT TIME ZONE 'Asia/Kolkata' AND e.issued_at < (g.hi + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
