@@ -72,6 +72,16 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-// Files the server reads from next to its own code.
-cpSync(join(root, 'src/server/db/migrations'), join(outdir, 'server/db/migrations'), { recursive: true });
+// Files the server reads from next to its own code (migrations, rollup functions, reference queries): every file
+// that is not TypeScript, so a new folder of SQL is never left behind.
+function* dataFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* dataFiles(path);
+    else if (!/\.tsx?$/.test(name)) yield path;
+  }
+}
+for (const src of sources) {
+  for (const file of dataFiles(join(root, src))) cpSync(file, join(outdir, relative(join(root, 'src'), file)));
+}
 console.log(`built ${entryPoints.length} server files into ${relative(root, outdir)}${sep}server`);
