@@ -172,7 +172,9 @@ export default defineConfig({
             // React first: the login's entry needs it, and a group below would otherwise take it in with its users.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'ag-grid', test: /node_modules[\\/]ag-grid-(community|react)[\\/]/, priority: 2 },
-            { name: 'forms', test: /node_modules[\\/]@rjsf[\\/]/, priority: 1, maxSize: 450_000 },
+            // One chunk, not cut by size: RJSF cut in two across chunks broke its CommonJS interop at run time (a
+            // page that loads the forms stopped with "d is not a function").
+            { name: 'forms', test: /node_modules[\\/]@rjsf[\\/]/, priority: 1 },
           ],
         },
       },
