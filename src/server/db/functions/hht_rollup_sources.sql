@@ -1,8 +1,8 @@
 -- The tables the rollups read, and the parts of hht_fill_rollups a change to each makes stale. The one place that
 -- says what feeds what: hht_watch_rollup_sources puts the dirty-set triggers on these tables, hht_drain_dirty
 -- recomputes these parts. A rollup function that starts reading another table adds it here (the invariant suite,
--- tests/api/rollup-invariants.test.ts, fails until it does). digital_payments is listed with the EFT part ahead of
--- the EFT rollups counting money by payment status.
+-- tests/api/rollup-invariants.test.ts, fails until it does). digital_payments feeds the EFT part: digital money
+-- counts only EFTs with a SUCCESS payment.
 CREATE OR REPLACE FUNCTION hht_rollup_sources() RETURNS TABLE (source text, parts text[]) LANGUAGE sql IMMUTABLE AS $$
   VALUES ('train_runs', ARRAY['passengers', 'sync', 'efts', 'tdrs', 'vacancies', 'manning']),
          ('run_coaches', ARRAY['manning']),
