@@ -52,7 +52,7 @@ describe.each(TEST_DRIVERS)('value labels of the catalogue (%s)', (driver) => {
                   if (v === null || v === undefined) continue;
                   // Labels give words to codes; a time or number beside them (Train Schedule's arrival is a time,
                   // or "Source" at the first station) is data and shown as it is.
-                  if (/^[0-9:.\/ -]+$/.test(String(v))) continue;
+                  if (/^[0-9:./ -]+$/.test(String(v))) continue;
                   const key = `${report.definition.id} / ${view.endpoint} ${c.field}`;
                   seen.set(key, (seen.get(key) ?? 0) + 1);
                   const words = c.labels?.[String(v)];
