@@ -189,6 +189,16 @@ describe.each(TEST_DRIVERS)('audit trail on %s', (driver) => {
     expect(csv.body).toContain('All_Passenger_Report');
   });
 
+  it('tells anyone but SU that the trail is unavailable when the page asks for its definition, before any run', async () => {
+    const other = await app.inject({ method: 'GET', url: '/api/meta/reports/audit_trail', headers: du.headers() });
+    expect(other.statusCode).toBe(503);
+    expect(other.json<{ message: string }>().message).toContain('not available at your user level');
+    const own = await app.inject({ method: 'GET', url: '/api/meta/reports/audit_trail', headers: su.headers() });
+    expect(own.statusCode).toBe(200);
+    const shared = await app.inject({ method: 'GET', url: '/api/meta/reports/eft_report', headers: du.headers() });
+    expect(shared.statusCode).toBe(200);
+  });
+
   it('lets the writer role add and read entries but never change or remove one', async () => {
     await app.audit.flush();
     const tryAs = (sql: string) =>

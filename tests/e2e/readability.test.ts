@@ -46,9 +46,11 @@ async function sampleTrain(page: Page): Promise<string> {
 }
 
 /** Waits until the report page shows its result (rows, the empty state) or the hint of a report that needs input. */
-async function settle(page: Page, b: TestBrowser): Promise<'rows' | 'empty' | 'input'> {
+async function settle(page: Page, b: TestBrowser): Promise<'rows' | 'empty' | 'input' | 'unavailable'> {
   const results = page.locator('.report-results');
   for (const deadline = Date.now() + 60_000; ; await page.waitForTimeout(200)) {
+    // A report the user's level may not read (the SU-only audit trail) says so instead of running.
+    if ((await page.locator('.report-unavailable').count()) > 0) return 'unavailable';
     if ((await results.locator('.report-error, [role="alert"]').count()) > 0) throw new Error(`error state: ${await results.locator('.report-error, [role="alert"]').first().innerText()}`);
     if ((await results.locator('.ag-row, .report-card-row').count()) > 0) {
       await page.waitForTimeout(300); // columns are fitted in the frame after the rows render
@@ -131,13 +133,18 @@ describe.each([
   it.each(reportIds)('%s opens with its default run, readable', async (id) => {
     await b.page.goto(`${inject('baseUrl')}/layout/uikit/${id}`);
     outcomes[id] = await settle(b.page, b);
+    if (outcomes[id] === 'unavailable') {
+      b.errors.length = 0; // the definition's 503 is the expected answer here, not a fault of the page
+      return;
+    }
     expect(await readabilityProblems(b.page, id)).toEqual([]);
     expect(b.errors).toEqual([]);
   });
 
   it('most reports open already run (defaults and the remembered train make their filter)', () => {
-    const run = Object.values(outcomes).filter((o) => o !== 'input').length;
-    expect(run).toBeGreaterThanOrEqual(reportIds.length - 4); // Trip ID, EFT and Org-to-Dest searches need an id typed
+    const run = Object.values(outcomes).filter((o) => o !== 'input' && o !== 'unavailable').length;
+    expect(Object.entries(outcomes).filter(([, o]) => o === 'unavailable').map(([id]) => id)).toEqual(['audit_trail']);
+    expect(run).toBeGreaterThanOrEqual(reportIds.length - 5); // Trip ID, EFT and Org-to-Dest searches need an id typed
   });
 
   it('a dashboard card lands on its report already run', async () => {

@@ -8,7 +8,7 @@ import { parseFilter } from '../reports/filter';
 import { aggregateView, buildQuery, orderClause, parseAggregate, runViewJson, type ReportJson, type RunOptions } from '../reports/executor';
 import { ReportResultCache, type CacheAnswer } from '../reports/result-cache';
 import { sendEncoded } from '../http/compress';
-import { userScope, type UserScope } from '../reports/scope';
+import { scopePredicate, userScope, type UserScope } from '../reports/scope';
 import { EXPORT_CAPS, type PublicReport, type ReportSummary } from '../../shared/report-definition';
 import type { CheckedReport } from '../../shared/definitions/validate';
 import { FilterValidatorModules, filterValidatorUrl } from '../reports/filter-validator-code';
@@ -128,7 +128,15 @@ export function reportRoutes(
   app.get<{ Params: { id: string } }>('/api/meta/reports/:id', guard, async (request, reply) => {
     const r = registry.get(request.params.id);
     void reply.header('vary', 'Accept-Language');
-    if (r) return publicReport(r, requestLang(request));
+    if (r) {
+      // A report the user's level may not read (the SU-only audit trail) is unavailable to them, said before they run
+      // it: the run's 403 would end their session (the spec's rule for a 403).
+      const scope = (request.sessionUser ? userScope(request.sessionUser, suMobiles) : undefined);
+      if (!scope || r.views.every((v) => scopePredicate(scope, v.scope, 0) === null)) {
+        throw new HttpError(503, 'This report is unavailable: This report is not available at your user level');
+      }
+      return publicReport(r, requestLang(request));
+    }
     const broken = registry.unavailable().get(request.params.id);
     if (broken) throw new HttpError(503, `This report is unavailable: ${broken.file}#${broken.pointer}: ${broken.reason}`);
     throw new HttpError(404, `No report "${request.params.id}"`);
