@@ -49,6 +49,13 @@ describe.each(['HHTSU', 'HHTDIV'])('every menu report as %s', (userId) => {
     const link = page.locator(`.layout-menu a[href="/layout/uikit/${id}"]`);
     await link.first().click();
     await page.waitForURL(new RegExp(`/layout/uikit/${id}`));
+    if (id === 'audit_trail' && userId !== 'HHTSU') {
+      // SU only: the page says the report is not for this level, and the session goes on.
+      await page.locator('.report-unavailable').waitFor();
+      b.errors.length = 0; // the definition's 503 is the expected answer here
+      seen[id] = 'unavailable';
+      return;
+    }
     await page.locator('.report-card').first().waitFor();
     // ... then run it with the known-good filter, as a shared link would.
     await page.goto(`${inject('baseUrl')}${reportUrl(id, s, eftDate)}`);
