@@ -33,6 +33,9 @@ describe.each(TEST_DRIVERS)('every report exports to CSV, xlsx and PDF on %s', (
 
   it.each(withExport.map((r) => [r.definition.id, r] as const))('%s: each file holds every row of the report', async (_id, report) => {
     const filter = await sampleFilter(t.db, report, t.today);
+    // Reading the Audit Trail adds rows to it (every run and export is audited), so the count is pinned to
+    // the sign-ins, which this test does not add to between the run and the exports.
+    if (report.definition.id === 'audit_trail') filter['action'] = 'sign_in';
     const view = report.views[0]!;
     const query = new URLSearchParams({ rowsPerPage: '1000' });
     if (view.method === 'GET') for (const [k, v] of Object.entries(filter)) query.set(k, String(v));
