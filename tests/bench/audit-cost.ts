@@ -5,8 +5,10 @@
  * 50 kept-alive connections POSTing the light report for N seconds, rotating through every train run of the last 7
  * days x 4 class choices (most calls result-cache misses, some hits). With the trail on, every call writes one entry.
  * One server for both, because two servers started one after the other differed by ~10 % with the trail off in both
- * (an A/A run on this shared machine): more than what is measured. Prints requests/s and p99 per round, their
- * medians, the on/off ratio and the load average.
+ * (an A/A run on this shared machine): more than what is measured. Prints requests/s, p99 and the CPU time per
+ * request of the server's processes and the database's backends (read from /proc; a round ends after one more flush
+ * so its entries' INSERTs count in it) per round, their medians, the on/off ratios and the load average. The CPU ratio
+ * is the figure to judge the cost by on a shared machine: other jobs' load moves requests/s, not CPU per request.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
@@ -19,6 +21,7 @@ import { openDb } from '../../src/server/db';
 import { insertUser, loginOverHttp } from '../support/login';
 import { freePort } from '../support/server';
 import { serverReady } from '../support/server-ready';
+import { backendCpuSecondsBetween, backendCpuTicks, processTreeCpuSeconds } from './process-cpu';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,7 +40,7 @@ const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${DB_NAME}`;
 execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 
-interface Server { base: string; stop: () => Promise<void> }
+interface Server { base: string; pid: number; stop: () => Promise<void> }
 async function startServer(): Promise<Server> {
   const port = arg('port') ? Number(arg('port')) : await freePort();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
@@ -52,6 +55,7 @@ async function startServer(): Promise<Server> {
   await serverReady(child, { timeoutMs: 900_000 });
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? NaN,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -89,7 +93,10 @@ const runs = (await client.query<{ train_no: string; d: string }>(
 const bodies = runs.flatMap((r) => [undefined, '3A', 'SL', '2A'].map((cls) => JSON.stringify({ trainNo: r.train_no, startDate: r.d, ...(cls ? { cls } : {}) })));
 const auditBefore = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM audit_trail')).rows[0]?.n);
 
-async function load(server: Server, auth: Record<string, string>): Promise<{ rps: number; p99: number; errors: number }> {
+async function load(server: Server, auth: Record<string, string>): Promise<{ rps: number; p99: number; errors: number; cpuMs: number }> {
+  const serverCpu0 = processTreeCpuSeconds(server.pid);
+  const dbCpu0 = await backendCpuTicks(client, DB_NAME);
+  const wall0 = performance.now();
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const lat: number[] = [];
   let errors = 0;
@@ -113,7 +120,11 @@ async function load(server: Server, auth: Record<string, string>): Promise<{ rps
     }
   }));
   agent.destroy();
-  return { rps: lat.length / seconds, p99: pct(lat, 0.99), errors };
+  // The trail's entries are written by a timer: wait for one flush so its INSERTs fall in this round.
+  await new Promise((r) => setTimeout(r, 1_500));
+  const cpu = processTreeCpuSeconds(server.pid) - serverCpu0 + backendCpuSecondsBetween(dbCpu0, await backendCpuTicks(client, DB_NAME))
+    - idleCpuPerSecond * ((performance.now() - wall0) / 1000);
+  return { rps: lat.length / seconds, p99: pct(lat, 0.99), errors, cpuMs: (cpu * 1000) / lat.length };
 }
 
 // A user of its own: one live session per user, and other benches sign HHTSU in on the same database.
@@ -122,9 +133,18 @@ await insertUser(usersDb, { userId: 'BENCHAUDIT', userLevel: 'SU', mobileNo: '90
 await usersDb.close();
 const auth = (await loginOverHttp(server.base, 'BENCHAUDIT')).headers();
 console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of 2 processes, trail on and off in turn, ${CONNECTIONS} connections, ${seconds} s x ${rounds} rounds each, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
-console.log('| round | trail | requests/s | p99 ms | errors |\n|---|---|---|---|---|');
-const results: Record<'on' | 'off', { rps: number[]; p99: number[] }> = { on: { rps: [], p99: [] }, off: { rps: [], p99: [] } };
+const results: Record<'on' | 'off', { rps: number[]; p99: number[]; cpuMs: number[] }> = { on: { rps: [], p99: [], cpuMs: [] }, off: { rps: [], p99: [], cpuMs: [] } };
+let idleCpuPerSecond = 0;
 await load(server, auth); // warm-up (plans, caches), not counted
+{
+  // What the server and its backends use with no request at all (timers, listeners), taken off each round's CPU.
+  const serverCpu0 = processTreeCpuSeconds(server.pid);
+  const dbCpu0 = await backendCpuTicks(client, DB_NAME);
+  await new Promise((r) => setTimeout(r, 5_000));
+  idleCpuPerSecond = (processTreeCpuSeconds(server.pid) - serverCpu0 + backendCpuSecondsBetween(dbCpu0, await backendCpuTicks(client, DB_NAME))) / 5;
+  console.log(`idle: the server's processes and backends use ${(idleCpuPerSecond * 1000).toFixed(0)} ms of CPU a second with no request\n`);
+}
+console.log('| round | trail | requests/s | p99 ms | CPU ms per request above idle (server + database) | errors |\n|---|---|---|---|---|---|');
 for (let i = 0; i < rounds; i += 1) {
   // ABBA order, so a drift of the machine's load during the run falls on both alike.
   const order: ('on' | 'off')[] = i % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
@@ -133,8 +153,9 @@ for (let i = 0; i < rounds; i += 1) {
     const r = await load(server, auth);
     results[which].rps.push(r.rps);
     results[which].p99.push(r.p99);
+    results[which].cpuMs.push(r.cpuMs);
     if (r.errors > 0) throw new Error(`${r.errors} calls failed with the trail ${which}: the figures would not compare`);
-    console.log(`| ${i + 1} | ${which} | ${r.rps.toFixed(0)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+    console.log(`| ${i + 1} | ${which} | ${r.rps.toFixed(0)} | ${r.p99.toFixed(1)} | ${r.cpuMs.toFixed(3)} | ${r.errors} |`);
   }
 }
 const auditAfter = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM audit_trail')).rows[0]?.n);
@@ -142,6 +163,9 @@ await client.end();
 const rpsOn = median(results.on.rps);
 const rpsOff = median(results.off.rps);
 console.log(`\nmedian requests/s: trail on ${rpsOn.toFixed(0)}, off ${rpsOff.toFixed(0)}: on/off ${(rpsOn / rpsOff).toFixed(3)} (cost ${((1 - rpsOn / rpsOff) * 100).toFixed(1)} %)`);
+const cpuOn = median(results.on.cpuMs);
+const cpuOff = median(results.off.cpuMs);
+console.log(`median CPU per request (server processes + database backends): trail on ${cpuOn.toFixed(3)} ms, off ${cpuOff.toFixed(3)} ms: on/off ${(cpuOn / cpuOff).toFixed(3)} (cost ${((cpuOn / cpuOff - 1) * 100).toFixed(1)} %)`);
 console.log(`median p99: trail on ${median(results.on.p99).toFixed(1)} ms, off ${median(results.off.p99).toFixed(1)} ms`);
 console.log(`audit entries written during the run: ${auditAfter - auditBefore}; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 await server.stop();
