@@ -194,6 +194,7 @@ export function splitSource(source: string, parts: number, idOf: (i: number) => 
     const statement = owner.get(local);
     const passed = importedAs.get(local);
     if (statement !== undefined) facade.push(`export { ${local} as ${exported} } from ${JSON.stringify(idOf(partOf(cuts, statement)))};`);
+    else if (passed?.[1] === '*') facade.push(`export * as ${exported} from ${JSON.stringify(passed[0])};`);
     else if (passed) facade.push(`export { ${passed[1]} as ${exported} } from ${JSON.stringify(passed[0])};`);
     else throw new Error(`split-flat-module: export ${exported} names ${local}, which the file does not declare`);
   }

@@ -24,6 +24,7 @@ async function loadSplit(source: string, parts: number): Promise<{ module: Recor
 /** A flat module as a bundler writes one: statements that refer ahead and back, a counter, a passed-on import. */
 const FLAT = `
 import { basename as pathBase } from "node:path";
+import * as nodePath from "node:path";
 var order = [];
 order.push("start");
 function later() { return Base.kind + ":" + helperName(); }
@@ -39,7 +40,7 @@ var early = typeof lateValue;
 var lateValue = 42;
 order.push("early " + early);
 var more = "y".repeat(400);
-export { order, later, next as nextId, Derived, lateValue, early, pathBase as base };
+export { order, later, next as nextId, Derived, lateValue, early, pathBase as base, nodePath as paths };
 `;
 
 describe('cutting a flat module into parts', () => {
@@ -55,6 +56,7 @@ describe('cutting a flat module into parts', () => {
       expect(module.early).toBe('undefined');
       expect(module.lateValue).toBe(42);
       expect(module.base).toBe(original.base);
+      expect((module.paths as { sep: string }).sep).toBe('/');
     }
   });
 
