@@ -2,9 +2,14 @@ import { createReadStream, existsSync, readdirSync, readFileSync, statSync } fro
 import { extname, join, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { partTest, splitFlatModule } from './scripts/vite/split-flat-module.ts';
 import { DEFAULT_PAYLOAD_KEY } from './src/shared/constants.ts';
 import { accessibleThemeCss, parseAccessiblePrimary, type AccessiblePrimary } from './src/shared/theme-contrast.ts';
 import { isReplacedThemeFont, scriptOf, subsetFaces, variableFontFamily, withSubsetFaces, type SubsetFace } from './src/shared/theme-fonts.ts';
+
+/** AG Grid's core module, and the parts the client build cuts it into. */
+const AG_GRID_CORE = /node_modules[\\/]ag-grid-community[\\/]dist[\\/]package[\\/]main\.esm\.mjs$/;
+const AG_GRID_PARTS = [0, 1];
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
@@ -152,7 +157,7 @@ function primeThemes(): Plugin {
 export default defineConfig({
   root: 'src/client',
   publicDir: false,
-  plugins: [react(), primeThemes()],
+  plugins: [react(), primeThemes(), splitFlatModule({ file: AG_GRID_CORE, parts: AG_GRID_PARTS.length })],
   define: {
     // The payload key is shared by the build and the server (spec: fixed symmetric key in the client).
     __HHT_PAYLOAD_KEY__: JSON.stringify(process.env.HHT_PAYLOAD_KEY || DEFAULT_PAYLOAD_KEY),
@@ -162,19 +167,30 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/client/.vite/manifest.json: which files each route loads (tests/support/bundle-size.ts measures them).
     manifest: true,
-    // The results grid and the filter forms' libraries in chunks of their own, so that no chunk of ours passes
-    // Vite's 500 kB warning and a release that changes only our code leaves them cached. AG Grid's core is one
-    // prebuilt module that no chunking can divide.
+    // Vendor libraries in chunks of their own, so that no chunk passes Vite's 500 kB warning and a release that changes
+    // only our code leaves them cached. Split by package, never by size: RJSF cut by size across chunks broke its
+    // CommonJS interop at run time (a page that loads the forms stopped with "d is not a function").
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             // React first: the login's entry needs it, and a group below would otherwise take it in with its users.
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
-            { name: 'ag-grid', test: /node_modules[\\/]ag-grid-(community|react)[\\/]/, priority: 2 },
-            // One chunk, not cut by size: RJSF cut in two across chunks broke its CommonJS interop at run time (a
-            // page that loads the forms stopped with "d is not a function").
-            { name: 'forms', test: /node_modules[\\/]@rjsf[\\/]/, priority: 1 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 7 },
+            { name: 'ag-stack', test: /node_modules[\\/]ag-stack[\\/]/, priority: 6 },
+            // AG Grid's core is one prebuilt module of about 650 kB even with only the modules the grid registers:
+            // cut into parts (scripts/vite/split-flat-module.ts), one chunk each. The parts import each other, so a
+            // part's group must not take in its dependencies (they are the other parts, and ag-stack above).
+            ...AG_GRID_PARTS.map((i) => ({
+              name: `ag-grid-core-${i}`,
+              test: partTest(AG_GRID_CORE, i),
+              priority: 5,
+              includeDependenciesRecursively: false,
+            })),
+            { name: 'ag-grid', test: /node_modules[\\/]ag-grid-(community|react)[\\/]/, priority: 4 },
+            // PrimeReact by the set of pages that load each component: the form widgets RJSF uses are in no chunk
+            // with the grid's, the device list's or the shell's.
+            { name: 'prime', test: /node_modules[\\/]primereact[\\/]/, priority: 3, entriesAware: true },
+            { name: 'forms', test: /node_modules[\\/]@rjsf[\\/]/, priority: 2 },
           ],
         },
       },

@@ -4,7 +4,7 @@
  */
 import type { UserLevel } from './constants';
 
-// ---- Limits (spec sections 5 and 9; server limits from the issue) ----
+// ---- Limits (spec sections 5 and 9, and the server's own limits) ----
 export const AUTH_LIMITS = {
   credentialMaxLength: 25,
   captchaAnswerMaxLength: 8,

@@ -126,7 +126,7 @@ describe.each(TEST_DRIVERS)('every rollup equals its reference query after every
     }
     await flush();
     expect(await drift(t.db)).toEqual([]);
-    // Every table the planner changes, both ways; the tables the issue's disagreements came from among them.
+    // Every table the planner changes, both ways, among them the tables whose changes rollups once missed.
     const changeKinds = new Set(changes.map((c) => kindOf({ at: c.at, change: c })));
     expect(changeKinds).toContain('tdrs insert');
     expect(changeKinds).toContain('passengers update');

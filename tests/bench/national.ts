@@ -2,8 +2,8 @@
  * `npm run bench -- --scale national --days N --database-url URL [--baseline-url URL2] [--rounds R] [--all]`
  *
  * Loads (or reuses) N national days (about 3,000 runs and 2 M passengers each) into URL with COPY, prints the load
- * time and disk per day, then the latency (p50/p95 over R rounds, India-wide scope) of the report classes the issue
- * sets targets for: one-train reports, the dashboard's India-wide calls, the summaries. With --baseline-url the
+ * time and disk per day, then the latency (p50/p95 over R rounds, India-wide scope) of the report classes that have
+ * national targets: one-train reports, the dashboard's India-wide calls, the summaries. With --baseline-url the
  * same calls run against the large seed in that database (seeded first when empty), interleaved call by call with
  * the national ones so machine load hits both alike, and the p95 ratio national / large is the flatness figure.
  * --all adds every other report call (5 rounds). A dashboard call is made the way the dashboard makes it: a stat
@@ -39,7 +39,7 @@ const days = Number(arg('days') ?? '7');
 const rounds = Number(arg('rounds') ?? '20');
 const today = arg('today') ?? istDate(new Date());
 
-/** The issue's report classes and their p95 targets (ms). */
+/** The report classes with national targets, and their p95 targets (ms). */
 const SUMMARIES = new Set([
   'syncDelaySummary', 'SyncDelayDateWise', 'Active_Users', 'TteManningReport', 'eftSummary', 'tteEftSummary', 'tdrSummary',
   'coachManningSummary', 'psgnCount7days',
