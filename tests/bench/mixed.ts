@@ -1,13 +1,15 @@
 /**
- * `npm run bench -- --mixed --database-url URL [--seconds N] [--readers N] [--cache-off]`: terminals and officers at
- * once, over HTTP, on PostgreSQL. Clones the small data set (database hht_bench_mixed_src, seeded once by a first
+ * `npm run bench -- --mixed --database-url URL [--seconds N] [--readers N] [--cache-off] [--compare DIR [--rounds N]]
+ * [--cpu-prof DIR] [--function-stats]`: terminals and officers at once, over HTTP, on PostgreSQL. Clones the small data set (database hht_bench_mixed_src, seeded once by a first
  * server start) into a fresh database, starts the built server on it (dist/server, one process, feed off), issues
  * device credentials, and measures:
  * 1. sync alone: batches of 200 fresh CHECK records (each passenger once: new events, never the same passenger again),
  *    one batch at a time, records/s and p99 batch time;
  * 2. readers alone: N connections (50) reading a light report (getVacantBerths) from wrk, req/s and p99;
  * 3. both at once, the same figures for each side.
- * Numbers, not pass/fail; the load average is printed with them (the machine may be shared).
+ * Numbers, not pass/fail; the load average is printed with them (the machine may be shared). With --compare DIR the
+ * server built in DIR (the old code) and this one run in alternate rounds on fresh clones, and the medians' ratios
+ * are printed.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -57,9 +59,10 @@ const admin = async (sql: string): Promise<unknown[]> => {
 /** --cpu-prof DIR: the server writes a V8 CPU profile there when it stops (where its event loop spends the run). */
 const cpuProfDir = arg('cpu-prof');
 
-async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<{ base: string; stop: () => Promise<void> }> {
+async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}, cwd = process.cwd()): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const server = spawn(process.execPath, [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), 'dist/server/main.js'], {
+    cwd,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, HHT_WORKERS: arg('workers') ?? '1',
       HHT_SEED: 'demo', HHT_SEED_SCALE: 'small', HHT_FEED: 'off', HHT_TEST_HOOKS: '1', LOG_LEVEL: 'warn',
@@ -191,60 +194,103 @@ async function sampleWaits(url: string, until: number): Promise<Map<string, numb
   return counts;
 }
 
-// ---- the data: a clone of a small data set seeded once ----
+interface Round { label: string; alone: number; aloneP99: number; readers: number; readersP99: number; mixed: number; mixedP99: number; mixedReaders: number; mixedReadersP99: number }
+
+/**
+ * One round on a fresh clone of the data set: the server built in `serverDir` started on it, sync alone, readers
+ * alone, both at once; the database's sessions sampled during the last phase.
+ */
+async function measure(serverDir: string, label: string): Promise<Round> {
+  const name = `hht_bench_mixed_${process.pid}`;
+  await admin(`CREATE DATABASE ${name} TEMPLATE ${SOURCE_DB}`);
+  const dbUrl = urlOf(name);
+  if (functionStats) await admin(`ALTER DATABASE ${name} SET track_functions = 'pl'`);
+  const db = await openDb({ databaseUrl: dbUrl, dataDir: null });
+  try {
+    // The server's start brings a clone of an older day's data set up to today (its window fill) before anything is read.
+    const server = await startServer(dbUrl, process.argv.includes('--cache-off') ? { HHT_REPORT_CACHE_MS: '0' } : {}, serverDir);
+    try {
+      const today = istDate(new Date());
+      const devs = await devices(db, today);
+      await insertUser(db, { userId: 'MIXEDSU', userLevel: 'SU' });
+      const report = checkDefinitions(readDefinitionFiles(process.cwd())).reports.find((r) => r.views.some((v) => v.endpoint === LIGHT));
+      if (!report) throw new Error(`no ${LIGHT} report`);
+      const filter = await sampleFilter(db, report, today);
+      const headers = (await loginOverHttp(server.base, 'MIXEDSU')).headers();
+      console.log(`\n## ${label} (${serverDir}), ${devs.length} devices, load average before: ${load()}\n`);
+      console.log('| phase | sync records/s | stored | sync p99 ms/batch | readers req/s | readers p99 ms |\n|---|---:|---:|---:|---:|---:|');
+      const alone = await syncLoop(server.base, devs, Date.now() + seconds * 1000, 'alone');
+      console.log(`| sync alone | ${(alone.records / alone.seconds).toFixed(0)} | ${alone.stored} of ${alone.records} | ${pct(alone.batchMs, 0.99).toFixed(0)} | | |`);
+      const r = await readLoop(server.base, headers, filter, readers, seconds);
+      console.log(`| readers alone | | | | ${r.rps.toFixed(0)} | ${r.p99.toFixed(0)} |${r.errors ? ` ${r.errors}` : ''}`);
+      const until = Date.now() + seconds * 1000;
+      const [s, rr, waits] = await Promise.all([
+        syncLoop(server.base, devs, until, 'mixed'), readLoop(server.base, headers, filter, readers, seconds), sampleWaits(dbUrl, until),
+      ]);
+      console.log(`| both at once | ${(s.records / s.seconds).toFixed(0)} | ${s.stored} of ${s.records} | ${pct(s.batchMs, 0.99).toFixed(0)} | ${rr.rps.toFixed(0)} | ${rr.p99.toFixed(0)} |${rr.errors ? ` ${rr.errors}` : ''}`);
+      console.log(`\nload average after: ${load()}`);
+      const samples = waits.get('(samples)') ?? 1;
+      console.log('\nDatabase sessions during "both at once" (pg_stat_activity every 50 ms; mean sessions per sample):');
+      for (const [what, n] of [...waits].filter(([w]) => w !== '(samples)').sort((a, b) => b[1] - a[1])) console.log(`- ${what}: ${(n / samples).toFixed(2)}`);
+      if (functionStats) {
+        const fns = (await db.query<{ funcname: string; calls: string; total: number; self: number }>(
+          'SELECT funcname, calls::text, total_time AS total, self_time AS self FROM pg_stat_user_functions ORDER BY total_time DESC LIMIT 15',
+        )).rows;
+        console.log('\nDatabase functions over the whole run (ms): name, calls, total, self');
+        for (const f of fns) console.log(`- ${f.funcname}: ${f.calls}, ${f.total.toFixed(0)}, ${f.self.toFixed(0)}`);
+      }
+      return {
+        label, alone: alone.records / alone.seconds, aloneP99: pct(alone.batchMs, 0.99), readers: r.rps, readersP99: r.p99,
+        mixed: s.records / s.seconds, mixedP99: pct(s.batchMs, 0.99), mixedReaders: rr.rps, mixedReadersP99: rr.p99,
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await db.close();
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+// --function-stats: time spent in each of our database functions (rollup upkeep at commit among them), per round.
+const functionStats = process.argv.includes('--function-stats');
+// --compare DIR: the server built in another checkout (the old code), measured in alternate rounds with this one.
+const compareDir = arg('compare');
+const rounds = Number(arg('rounds') ?? (compareDir ? '2' : '1'));
+if (!process.argv.includes('--no-build')) execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+
+// ---- the data: a clone of a small data set seeded once (by this checkout's server) ----
 if ((await admin(`SELECT 1 FROM pg_database WHERE datname = '${SOURCE_DB}'`)).length === 0) {
   await admin(`CREATE DATABASE ${SOURCE_DB}`);
   console.error(`seeding ${SOURCE_DB} through a first server start (minutes, once)`);
   await (await startServer(urlOf(SOURCE_DB))).stop();
 }
-const name = `hht_bench_mixed_${process.pid}`;
-await admin(`CREATE DATABASE ${name} TEMPLATE ${SOURCE_DB}`);
-const dbUrl = urlOf(name);
-// --function-stats: time spent in each of our database functions (rollup upkeep at commit among them), printed at the end.
-const functionStats = process.argv.includes('--function-stats');
-if (functionStats) await admin(`ALTER DATABASE ${name} SET track_functions = 'pl'`);
-const db = await openDb({ databaseUrl: dbUrl, dataDir: null });
-try {
-  if (!process.argv.includes('--no-build')) execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-  // The server's start brings a clone of an older day's data set up to today (its window fill) before anything is read.
-  const server = await startServer(dbUrl, process.argv.includes('--cache-off') ? { HHT_REPORT_CACHE_MS: '0' } : {});
-  try {
-    const today = istDate(new Date());
-    const devs = await devices(db, today);
-    await insertUser(db, { userId: 'MIXEDSU', userLevel: 'SU' });
-    const report = checkDefinitions(readDefinitionFiles(process.cwd())).reports.find((r) => r.views.some((v) => v.endpoint === LIGHT));
-    if (!report) throw new Error(`no ${LIGHT} report`);
-    const filter = await sampleFilter(db, report, today);
-    const su = await loginOverHttp(server.base, 'MIXEDSU');
-    const headers = su.headers();
-    console.log(`# Mixed: sync over HTTP (batches of ${BATCH} fresh CHECK records) and ${readers} readers of ${LIGHT}, ${seconds} s each, ` +
-      `report cache ${process.argv.includes('--cache-off') ? 'off' : 'on'}, ${devs.length} devices`);
-    console.log(`load average before: ${load()}\n`);
-    console.log('| phase | sync records/s | stored | sync p99 ms/batch | readers req/s | readers p99 ms |\n|---|---:|---:|---:|---:|---:|');
-    const alone = await syncLoop(server.base, devs, Date.now() + seconds * 1000, 'alone');
-    console.log(`| sync alone | ${(alone.records / alone.seconds).toFixed(0)} | ${alone.stored} of ${alone.records} | ${pct(alone.batchMs, 0.99).toFixed(0)} | | |`);
-    const r = await readLoop(server.base, headers, filter, readers, seconds);
-    console.log(`| readers alone | | | | ${r.rps.toFixed(0)} | ${r.p99.toFixed(0)} |${r.errors ? ` ${r.errors}` : ''}`);
-    const until = Date.now() + seconds * 1000;
-    const [s, rr, waits] = await Promise.all([
-      syncLoop(server.base, devs, until, 'mixed'), readLoop(server.base, headers, filter, readers, seconds), sampleWaits(dbUrl, until),
-    ]);
-    console.log(`| both at once | ${(s.records / s.seconds).toFixed(0)} | ${s.stored} of ${s.records} | ${pct(s.batchMs, 0.99).toFixed(0)} | ${rr.rps.toFixed(0)} | ${rr.p99.toFixed(0)} |${rr.errors ? ` ${rr.errors}` : ''}`);
-    console.log(`\nload average after: ${load()}`);
-    const samples = waits.get('(samples)') ?? 1;
-    console.log('\nDatabase sessions during "both at once" (pg_stat_activity every 50 ms; mean sessions per sample):');
-    for (const [what, n] of [...waits].filter(([w]) => w !== '(samples)').sort((a, b) => b[1] - a[1])) console.log(`- ${what}: ${(n / samples).toFixed(2)}`);
-    if (functionStats) {
-      const fns = (await db.query<{ funcname: string; calls: string; total: number; self: number }>(
-        'SELECT funcname, calls::text, total_time AS total, self_time AS self FROM pg_stat_user_functions ORDER BY total_time DESC LIMIT 15',
-      )).rows;
-      console.log('\nDatabase functions over the whole run (ms): name, calls, total, self');
-      for (const f of fns) console.log(`- ${f.funcname}: ${f.calls}, ${f.total.toFixed(0)}, ${f.self.toFixed(0)}`);
-    }
-  } finally {
-    await server.stop();
+console.log(`# Mixed: sync over HTTP (batches of ${BATCH} fresh CHECK records) and ${readers} readers of ${LIGHT} (wrk), ${seconds} s each, ` +
+  `report cache ${process.argv.includes('--cache-off') ? 'off' : 'on'}, ${rounds} round(s)${compareDir ? `, old (${compareDir}) and new alternating` : ''}`);
+const results: Round[] = [];
+for (let i = 0; i < rounds; i += 1) {
+  // Alternating which goes first, so neither always meets the machine's load first.
+  const order = compareDir ? (i % 2 === 0 ? [[compareDir, 'old'], [process.cwd(), 'new']] : [[process.cwd(), 'new'], [compareDir, 'old']]) : [[process.cwd(), 'this']];
+  for (const [dir, label] of order) results.push(await measure(dir ?? process.cwd(), `${label} round ${i + 1}`));
+}
+if (results.length > 1) {
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
+  const labels = [...new Set(results.map((r) => r.label.split(' ')[0] ?? ''))];
+  console.log(`\n## Medians over the rounds, load average ${load()}\n`);
+  console.log('| server | sync alone rec/s | p99 ms | readers alone req/s | p99 ms | both: sync rec/s | sync p99 ms | both: readers req/s | readers p99 ms |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const med: Record<string, Round> = {};
+  for (const l of labels) {
+    const rs = results.filter((r) => r.label.startsWith(`${l} `));
+    const m = (f: (r: Round) => number): number => median(rs.map(f));
+    const row: Round = {
+      label: l, alone: m((r) => r.alone), aloneP99: m((r) => r.aloneP99), readers: m((r) => r.readers), readersP99: m((r) => r.readersP99),
+      mixed: m((r) => r.mixed), mixedP99: m((r) => r.mixedP99), mixedReaders: m((r) => r.mixedReaders), mixedReadersP99: m((r) => r.mixedReadersP99),
+    };
+    med[l] = row;
+    console.log(`| ${l} | ${row.alone.toFixed(0)} | ${row.aloneP99.toFixed(0)} | ${row.readers.toFixed(0)} | ${row.readersP99.toFixed(0)} | ${row.mixed.toFixed(0)} | ${row.mixedP99.toFixed(0)} | ${row.mixedReaders.toFixed(0)} | ${row.mixedReadersP99.toFixed(0)} |`);
   }
-} finally {
-  await db.close();
-  await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  if (med.old && med.new) {
+    console.log(`\nnew / old: sync alone ${(med.new.alone / med.old.alone).toFixed(2)}x, sync under readers ${(med.new.mixed / med.old.mixed).toFixed(2)}x, ` +
+      `readers under sync ${(med.new.mixedReaders / med.old.mixedReaders).toFixed(2)}x (req/s)`);
+  }
 }
