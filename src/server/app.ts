@@ -23,6 +23,7 @@ import { deviceRoutes } from './routes/devices';
 import { hhtCredentialRoutes } from './routes/hht-credentials';
 import { hhtSyncRoutes } from './routes/hht-sync';
 import { IngestThread } from './hht/ingest-thread';
+import { ingestBatch } from './hht/ingest';
 import { feedbackRoutes } from './routes/feedback';
 import { metaRoutes } from './routes/meta';
 import { consistRoutes } from './routes/consist';
@@ -152,7 +153,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   deviceRoutes(app, { db, suMobiles });
   hhtCredentialRoutes(app, { db, suMobiles });
   // On PostgreSQL device batches are stored by a thread of their own, so officers' reads do not hold them up.
-  const ingestThread = config.databaseUrl && db.driver === 'pg' ? await IngestThread.start(config.databaseUrl) : undefined;
+  const ingestThread = config.databaseUrl && db.driver === 'pg' ? await IngestThread.start(config.databaseUrl, (batch) => ingestBatch(db, batch)) : undefined;
   if (ingestThread) app.addHook('onClose', () => ingestThread.close());
   hhtSyncRoutes(app, { db, config, ingest: ingestThread?.ingest });
   feedbackRoutes(app, { db });

@@ -8,6 +8,8 @@ import { manualClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db';
 import { localWrites } from '../../src/server/db/write-generation';
 import type { IssuedCredential } from '../../src/shared/hht-sync';
+import { IngestThread } from '../../src/server/hht/ingest-thread';
+import { ingestBatch, type IngestBatch } from '../../src/server/hht/ingest';
 import { EXTRAS_USERS, insertExtrasUsers, istNoon } from './extras-users';
 
 /**
@@ -121,5 +123,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('device sync in its own thread o
     const replay = await sync('thread-1', [deficiency('thread-def-1', beat.beat_id, 'Thread test: torn curtain')]);
     expect(replay.statusCode).toBe(200);
     expect(replay.json<{ replayed: boolean; stored: number }>()).toMatchObject({ replayed: true, stored: 1 });
+  });
+
+  it('a sync thread that stopped hands later batches to the request thread: they are stored, not lost', async () => {
+    const fellBack: string[] = [];
+    const thread = await IngestThread.start(t.url ?? '', (b) => {
+      fellBack.push(b.batchId);
+      return ingestBatch(t.db, b);
+    });
+    const batch = (batchId: string, id: string): IngestBatch => ({
+      deviceId: beat.device_id, batchId, receivedAt: istNoon(t.today), records: [deficiency(id, beat.beat_id, `Thread test: ${batchId}`)] as IngestBatch['records'],
+    });
+    expect((await thread.ingest(batch('thread-3', 'thread-def-4'))).stored).toBe(1);
+    expect(fellBack).toEqual([]);
+    await thread.terminate();
+    expect((await thread.ingest(batch('thread-4', 'thread-def-5'))).stored).toBe(1);
+    expect(fellBack).toEqual(['thread-4']);
+    const stored = await t.db.query<{ d: string }>("SELECT description AS d FROM coach_deficiencies WHERE description IN ('Thread test: thread-3', 'Thread test: thread-4') ORDER BY 1");
+    expect(stored.rows.map((r) => r.d)).toEqual(['Thread test: thread-3', 'Thread test: thread-4']);
+    await thread.close();
   });
 });

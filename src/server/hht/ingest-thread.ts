@@ -22,7 +22,10 @@ export class IngestThread {
   private readonly ready: Promise<void>;
   private exited: Error | undefined;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly fallback: Ingest,
+  ) {
     this.ready = new Promise((resolve, reject) => {
       worker.once('message', (m) => (m === 'ready' ? resolve() : reject(new Error(`sync thread: unexpected ${String(m)}`))));
       worker.once('error', reject);
@@ -34,8 +37,11 @@ export class IngestThread {
     worker.on('exit', (code) => this.failAll(new Error(`the sync thread stopped (exit code ${code})`)));
   }
 
-  /** Starts the thread and waits until its pool is open. From source (tsx) the thread registers tsx's loader first. */
-  static async start(databaseUrl: string): Promise<IngestThread> {
+  /**
+   * Starts the thread and waits until its pool is open. From source (tsx) the thread registers tsx's loader first.
+   * `fallback` stores batches on this thread if the sync thread ever stops (batches under way then get its error).
+   */
+  static async start(databaseUrl: string, fallback: Ingest): Promise<IngestThread> {
     const here = import.meta.url;
     const workerData = { databaseUrl };
     let worker: Worker;
@@ -46,7 +52,7 @@ export class IngestThread {
     } else {
       worker = new Worker(new URL('./ingest-worker.js', here), { workerData });
     }
-    const thread = new IngestThread(worker);
+    const thread = new IngestThread(worker, fallback);
     try {
       await thread.ready;
     } catch (err) {
@@ -58,7 +64,7 @@ export class IngestThread {
 
   /** Stores a batch in the thread; the same answers and errors as ingestBatch. */
   readonly ingest: Ingest = (batch) => {
-    if (this.exited) return Promise.reject(this.exited);
+    if (this.exited) return this.fallback(batch);
     const id = this.nextId++;
     return new Promise<SyncResponse>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -73,6 +79,11 @@ export class IngestThread {
     const gone = new Promise((r) => this.worker.once('exit', r));
     this.worker.postMessage('close');
     await gone;
+  }
+
+  /** Stops the thread at once: batches under way get an error, later ones go to the fallback. */
+  async terminate(): Promise<void> {
+    await this.worker.terminate();
   }
 
   private settle(m: IngestReply): void {
