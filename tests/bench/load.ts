@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --load [--database-url URL] [--seconds N] [--pgbench-rounds N] [--pgbench-only]
- * [--write-pgbench-script]`: the server under load on PostgreSQL.
+ * [--write-pgbench-script] [--vs-feed-on]`: the server under load on PostgreSQL.
  * Builds the server (dist/server), starts it with HHT_WORKERS=2 on a seeded database (hht_bench_load, made once),
  * twice: with the report result cache as served, then with HHT_REPORT_CACHE_MS=0. Each time it signs a user in
  * through the real routes (test hooks give captcha and OTP), and measures
