@@ -22,6 +22,8 @@ import { lookupRoutes } from './routes/lookups';
 import { deviceRoutes } from './routes/devices';
 import { hhtCredentialRoutes } from './routes/hht-credentials';
 import { hhtSyncRoutes } from './routes/hht-sync';
+import { IngestThread } from './hht/ingest-thread';
+import { ingestBatch } from './hht/ingest';
 import { feedbackRoutes } from './routes/feedback';
 import { metaRoutes } from './routes/meta';
 import { consistRoutes } from './routes/consist';
@@ -150,7 +152,10 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   metaRoutes(app, { rootDir: config.rootDir }); // dashboard.json, docs/release-notes.json (watched)
   deviceRoutes(app, { db, suMobiles });
   hhtCredentialRoutes(app, { db, suMobiles });
-  hhtSyncRoutes(app, { db, config });
+  // On PostgreSQL device batches are stored by a thread of their own, so officers' reads do not hold them up.
+  const ingestThread = config.databaseUrl && db.driver === 'pg' ? await IngestThread.start(config.databaseUrl, (batch) => ingestBatch(db, batch)) : undefined;
+  if (ingestThread) app.addHook('onClose', () => ingestThread.close());
+  hhtSyncRoutes(app, { db, config, ingest: ingestThread?.ingest });
   feedbackRoutes(app, { db });
   consistRoutes(app, { db, config, suMobiles });
   trainRoutes(app, { db, suMobiles });

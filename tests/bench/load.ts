@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- --load [--database-url URL] [--seconds N]`: the server under load on PostgreSQL.
+ * `npm run bench -- --load [--database-url URL] [--seconds N] [--pgbench-rounds N] [--pgbench-only]
+ * [--write-pgbench-script] [--vs-feed-on]`: the server under load on PostgreSQL.
  * Builds the server (dist/server), starts it with HHT_WORKERS=2 on a seeded database (hht_bench_load, made once),
  * twice: with the report result cache as served, then with HHT_REPORT_CACHE_MS=0. Each time it signs a user in
  * through the real routes (test hooks give captcha and OTP), and measures
@@ -7,7 +8,8 @@
  *    brotli), then rotating through every train run of the last 7 days x 4 class choices (a realistic hit rate);
  * 2. for 6 reports, the median latency of one API call against the same SQL run directly (one at a time,
  *    interleaved), and their ratio; then the same SQL run directly by 50 concurrent pg clients;
- * 3. the machine's ceiling for that SQL alone: pgbench (C, 50 connections, 2 threads), no Node in the way;
+ * 3. the server with the cache off against the same SQL from pgbench (C, 50 connections, 2 threads, -M prepared, the
+ *    committed script tests/bench/light-report.pgbench.sql), in alternate rounds, and their ratio;
  * and prints each figure against its target (docs/benchmarks.md, "Serving") with the load average.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -76,7 +78,13 @@ async function startServer(extraEnv: Record<string, string>): Promise<Server> {
   await serverReady(server);
   /** CPU seconds (user + system) the server's processes have used so far: the primary and its workers. */
   const cpuSeconds = (): number => {
-    const pids = [String(server.pid), ...execFileSync('ps', ['--ppid', String(server.pid), '-o', 'pid='], { encoding: 'utf8' }).split('\n').map((x) => x.trim()).filter(Boolean)];
+    let children = '';
+    try {
+      children = execFileSync('ps', ['--ppid', String(server.pid), '-o', 'pid='], { encoding: 'utf8' });
+    } catch {
+      // ps exits 1 when the process has no children (one server process, HHT_WORKERS=1)
+    }
+    const pids = [String(server.pid), ...children.split('\n').map((x) => x.trim()).filter(Boolean)];
     const tick = 100; // USER_HZ on Linux
     return pids.reduce((sum, pid) => {
       try {
@@ -241,6 +249,97 @@ async function measure(env: Record<string, string>): Promise<Side> {
   }
 }
 
+// ---- the SQL alone, from a C client: pgbench with the committed script, prepared, against the server uncached ----
+/**
+ * The light report's SQL as pgbench runs it (tests/bench/light-report.pgbench.sql): the statement the server runs
+ * for the sample filter, each bound value a pgbench variable (:p1, :p2, ...; sent as parameters with -M prepared),
+ * a value that is null written NULL (a pgbench variable cannot be null). The bench refuses a committed script that
+ * is no longer the report's SQL; --write-pgbench-script writes it anew.
+ */
+const PGBENCH_SCRIPT = join(import.meta.dirname, 'light-report.pgbench.sql');
+const pgbenchSql = (t: Target): { script: string; vars: string[] } => {
+  const vars: string[] = [];
+  const sql = t.sql.replace(/\$(\d+)/g, (_, i: string) => {
+    const v = t.params[Number(i) - 1];
+    if (v === null || v === undefined) return 'NULL';
+    vars.push(`p${i}=${String(v)}`);
+    return `:p${i}`;
+  });
+  const script = [
+    `-- ${LIGHT} at 50 connections, as the server runs it uncached: tests/bench/load.ts runs it with pgbench -M prepared,`,
+    '-- the sample filter\'s values given with -D (regenerate: npm run bench -- --load --write-pgbench-script).',
+    `${sql.trim()};`,
+    '',
+  ].join('\n');
+  return { script, vars };
+};
+const pgbenchBin = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find((b) => {
+  try {
+    execFileSync(b, ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+});
+const lightScript = pgbenchSql(light);
+if (process.argv.includes('--write-pgbench-script')) writeFileSync(PGBENCH_SCRIPT, lightScript.script);
+if (readFileSync(PGBENCH_SCRIPT, 'utf8') !== lightScript.script) {
+  throw new Error(`${PGBENCH_SCRIPT} is not the report's SQL any more: run npm run bench -- --load --write-pgbench-script and commit it`);
+}
+/** pgbench, 50 connections, 2 threads, prepared statements, the committed script: tps and p99 (from its per-transaction log). */
+function pgbench(): { rps: number; p99: number } {
+  if (!pgbenchBin) throw new Error('pgbench not found: apt-get install -y postgresql-client');
+  const dir = mkdtempSync(join(tmpdir(), 'hht-pgbench-'));
+  const out = execFileSync(pgbenchBin, [
+    '-n', '-c', '50', '-j', '2', '-T', String(seconds), '-M', 'prepared', '-l', '--log-prefix', join(dir, 'log'),
+    ...lightScript.vars.flatMap((v) => ['-D', v]), '-f', PGBENCH_SCRIPT, dbUrl.toString(),
+  ], { encoding: 'utf8', cwd: dir });
+  const lat = readdirSync(dir).filter((f) => f.startsWith('log')).flatMap((f) =>
+    readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => Number(l.split(' ')[2]) / 1000),
+  );
+  return { rps: Number(/tps = ([\d.]+)/.exec(out)?.[1]), p99: pct(lat, 0.99) };
+}
+
+// The server with the cache off and pgbench in alternate rounds (the same connections and duration): their medians'
+// ratio is the server's distance from its database.
+const ROUNDS_VS = Number(arg('pgbench-rounds') ?? '3');
+const vs: { api: WrkResult; db: { rps: number; p99: number } }[] = [];
+{
+  // The live feed off: pgbench has no background work beside it (the feed's release every 15 s holds the server's
+  // event loop and writes to the database; the runs above, as served, keep it on).
+  const server = await startServer({ HHT_REPORT_CACHE_MS: '0', ...(process.argv.includes('--vs-feed-on') ? {} : { HHT_FEED: 'off' }) });
+  try {
+    const auth = (await loginOverHttp(server.base, 'HHTSU')).headers();
+    wrk(server, auth, null, [light.body]); // warm-up: connections, prepared statements, JIT of the server's code
+    for (let i = 0; i < ROUNDS_VS; i += 1) {
+      if (i % 2 === 0) {
+        const api = wrk(server, auth, null, [light.body]);
+        vs.push({ api, db: pgbench() });
+      } else {
+        const db = pgbench();
+        vs.push({ api: wrk(server, auth, null, [light.body]), db });
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+}
+const vsApi = median(vs.map((v) => v.api.rps));
+const vsDb = median(vs.map((v) => v.db.rps));
+const vsApiP99 = median(vs.map((v) => v.api.p99));
+const vsDbP99 = median(vs.map((v) => v.db.p99));
+console.log(`\n| ${LIGHT}, 50 connections, cache off, alternate rounds | ${vs.map((_, i) => `round ${i + 1}`).join(' | ')} | median |\n|---|${vs.map(() => '---:|').join('')}---:|`);
+console.log(`| API req/s (p99 ms) | ${vs.map((v) => `${v.api.rps.toFixed(0)} (${v.api.p99.toFixed(1)})`).join(' | ')} | ${vsApi.toFixed(0)} (${vsApiP99.toFixed(1)}) |`);
+console.log(`| pgbench -M prepared tps (p99 ms) | ${vs.map((v) => `${v.db.rps.toFixed(0)} (${v.db.p99.toFixed(1)})`).join(' | ')} | ${vsDb.toFixed(0)} (${vsDbP99.toFixed(1)}) |`);
+console.log(`| API / pgbench | ${vs.map((v) => `${(v.api.rps / v.db.rps).toFixed(2)}x`).join(' | ')} | ${(vsApi / vsDb).toFixed(2)}x |`);
+console.log(`| API: server CPU ms per request | ${vs.map((v) => v.api.cpuMsPerRequest.toFixed(2)).join(' | ')} | ${median(vs.map((v) => v.api.cpuMsPerRequest)).toFixed(2)} |`);
+console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min)\n`);
+// --pgbench-only: this comparison alone (the rest takes minutes).
+if (process.argv.includes('--pgbench-only')) {
+  await pool.end();
+  process.exit(0);
+}
+
 const on = await measure({}); // the default, as served (HHT_REPORT_CACHE_MS unset)
 const off = await measure({ HHT_REPORT_CACHE_MS: '0' });
 const direct = await directLoad(light);
@@ -271,31 +370,6 @@ for (const [i, c] of on.calls.entries()) {
   console.log(`| ${c.endpoint} | ${c.rows} | ${sqlMs.toFixed(2)} | ${c.api.toFixed(2)} | ${(c.api / c.sql).toFixed(2)}x | ${u.api.toFixed(2)} | ${(u.api / u.sql).toFixed(2)}x | ${prep.toFixed(2)} | ${(u.api / u.prepared).toFixed(2)}x |`);
 }
 
-// ---- the SQL alone, from a C client: the most this machine gives for this query ----
-function pgbench(t: Target): { tps: number; p99: number } | null {
-  const literal = (v: unknown): string => (v === null ? 'NULL' : `'${String(v).replace(/'/g, "''")}'`);
-  const inlined = t.sql.replace(/\$(\d+)/g, (_, i: string) => literal(t.params[Number(i) - 1]));
-  const dir = mkdtempSync(join(tmpdir(), 'hht-pgbench-'));
-  writeFileSync(join(dir, 'q.sql'), `${inlined.replace(/\s+/g, ' ')};\n`);
-  const bin = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find((b) => {
-    try {
-      execFileSync(b, ['--version'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  if (!bin) return null;
-  const out = execFileSync(bin, ['-n', '-c', '50', '-j', '2', '-T', String(seconds), '-M', 'extended', '-r', '-l', '--log-prefix', join(dir, 'log'), '-f', join(dir, 'q.sql'), dbUrl.toString()], { encoding: 'utf8', cwd: dir });
-  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-  const lat = readdirSync(dir).filter((f) => f.startsWith('log')).flatMap((f) =>
-    readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => Number(l.split(' ')[2]) / 1000),
-  );
-  return { tps, p99: pct(lat, 0.99) };
-}
-const ceiling = pgbench(light);
-if (ceiling) console.log(`\n| ${LIGHT}: the SQL alone, pgbench (C), 50 connections | ${ceiling.tps.toFixed(0)} req/s | p99 ${ceiling.p99.toFixed(1)} ms |`);
-
 // ---- acceptance: the numbers against the targets, for each way of serving ----
 const yes = (ok: boolean): string => (ok ? 'MET' : 'NOT MET');
 const best = (a: WrkResult, b: WrkResult): WrkResult & { name: string } => (b.rps > a.rps ? { name: 'brotli', ...b } : { name: 'identity', ...a });
@@ -305,7 +379,9 @@ const ratioLine = (rs: number[]): string => `${rs.map((r) => `${r.toFixed(2)}x`)
 console.log(`\nAcceptance against the serving targets, load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min) at the end:`);
 console.log(`- ${LIGHT}, 50 connections, cache on (as served), one filter: ${target(best(on.plain, on.br))}`);
 console.log(`- same, ${rotating.length} different filters in rotation, ${((on.rotating.hitRate ?? NaN) * 100).toFixed(1)} % of answers from memory: ${target(on.rotating)}`);
-console.log(`- same, cache off (every call runs its SQL): ${target(best(off.plain, off.br))}${ceiling ? `; the SQL alone from pgbench: ${ceiling.tps.toFixed(0)} req/s, p99 ${ceiling.p99.toFixed(1)} ms (the database's ceiling without a cache)` : ''}`);
+console.log(`- same, cache off (every call runs its SQL): ${target(best(off.plain, off.br))}`);
+console.log(`- cache off against the same SQL from pgbench -M prepared (${vs.length} alternate rounds, medians): ${vsApi.toFixed(0)} req/s against ${vsDb.toFixed(0)} tps, ` +
+  `${(vsApi / vsDb).toFixed(2)}x: 0.9x ${yes(vsApi >= 0.9 * vsDb)}; p99 ${vsApiP99.toFixed(1)} ms: < 150 ms ${yes(vsApiP99 < 150)}`);
 console.log(`- API / SQL latency of single calls, cache off: ${ratioLine(ratiosOff)}`);
 console.log(`- API / SQL latency of single calls, cache on (repeated call): ${ratioLine(ratiosOn)}`);
 console.log(`- API uncached / the same SQL prepared (its planning saved too: the server's own overhead): ${ratioLine(ratiosPrepared)}`);

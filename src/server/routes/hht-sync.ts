@@ -6,6 +6,7 @@ import { HHT_SYNC_LIMITS, HHT_SYNC_MESSAGES, type SyncResponse } from '../../sha
 import { hitRateLimit } from '../auth/rate-limit';
 import { authenticateDevice } from '../hht/credentials';
 import { BatchConflictError, ingestBatch, IngestError } from '../hht/ingest';
+import type { Ingest } from '../hht/ingest-thread';
 import { validateSyncRequest } from '../hht/validate';
 
 /** Enough for a full batch of the largest records (an EFT with payments is under 1 KB). */
@@ -15,8 +16,13 @@ const SYNC_BODY_LIMIT = HHT_SYNC_LIMITS.batchMax * 1024;
  * POST /api/hht/sync: a terminal's batch of records, authenticated by the device's own credential (not an
  * officer's session). The answer to a batch is the same however often it is sent.
  */
-export function hhtSyncRoutes(app: FastifyInstance, deps: { db: Db; config: Pick<Config, 'deviceClockSkewS' | 'deviceAuthFailuresPerMin'> }): void {
+export function hhtSyncRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Pick<Config, 'deviceClockSkewS' | 'deviceAuthFailuresPerMin'>; ingest?: Ingest | undefined },
+): void {
   const { db, config } = deps;
+  // The sync thread when there is one (hht/ingest-thread.ts), else this thread.
+  const ingest: Ingest = deps.ingest ?? ((batch) => ingestBatch(db, batch));
   app.post(
     '/api/hht/sync',
     {
@@ -47,7 +53,7 @@ export function hhtSyncRoutes(app: FastifyInstance, deps: { db: Db; config: Pick
     const checked = validateSyncRequest(request.body);
     if (!checked.ok) throw badBatch(checked.errors);
     try {
-      return await ingestBatch(db, { deviceId, ...checked.request, receivedAt: app.clock.now(), clockSkewS: config.deviceClockSkewS });
+      return await ingest({ deviceId, ...checked.request, receivedAt: app.clock.now(), clockSkewS: config.deviceClockSkewS });
     } catch (err) {
       if (err instanceof IngestError) throw badBatch(err.fields);
       if (err instanceof BatchConflictError) throw new HttpError(409, err.message, [{ field: 'batchId', reason: `${err.batchId} was stored before with other records` }]);
