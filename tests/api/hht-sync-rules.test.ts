@@ -101,6 +101,45 @@ describe.each(TEST_DRIVERS)('HHT sync record rules on %s', (driver) => {
     expect((await one({ ...check, psgnId: ownPsgn, coachId: coach, berthNo: capacity })).statusCode).toBe(200);
   });
 
+  it('a check made before another terminal moved the passenger is stored, though that move synced first; one made after is refused', async () => {
+    // Two beats of one run (yesterday's), each with its device, working different coaches, and a passenger of the first.
+    const pair = (await t.db.query<{ run_id: number; beat_id: number; device_id: string; coaches: string[]; mover_beat: number; mover_device: string; into: string }>(
+      `SELECT a.run_id, a.beat_id, a.device_id, a.coaches, m.beat_id AS mover_beat, m.device_id AS mover_device, m.coaches[1] AS into
+         FROM beats a JOIN beats m ON m.run_id = a.run_id AND m.beat_id <> a.beat_id AND NOT m.coaches && a.coaches
+         JOIN devices d ON d.device_id = a.device_id AND d.status = 'IN_SERVICE'
+        WHERE a.run_id IN (SELECT run_id FROM train_runs WHERE start_date = $1::date - 1) AND m.device_id IS NOT NULL
+        ORDER BY a.beat_id LIMIT 1`,
+      [t.today],
+    )).rows[0];
+    expect(pair, 'two beats of one run with devices and different coaches').toBeDefined();
+    if (!pair) return;
+    const psgn = Number((await t.db.query<{ id: number }>(
+      'SELECT psgn_id AS id FROM passengers WHERE run_id = $1 AND coach_id = $2 ORDER BY psgn_id DESC LIMIT 1', [pair.run_id, pair.coaches[0]],
+    )).rows[0]?.id);
+    const issued = await app.inject({ method: 'POST', url: '/api/hht/credentials/issue', headers: su.headers(), payload: { deviceId: pair.device_id } });
+    const own = issued.json<IssuedCredential>().token;
+    // The other terminal allots the passenger a berth in its coach 30 minutes ago, and syncs it first.
+    const allot = await ingestBatch(t.db, {
+      deviceId: pair.mover_device, batchId: `move-${driver}`, receivedAt: clock.now(), syncTimes: [ago(1)],
+      records: [{ id: `move-${driver}`, type: 'ALLOTMENT', beatId: Number(pair.mover_beat), psgnId: psgn, coachId: pair.into, berthNo: 1,
+        fromStation: 'NDLS', toStation: 'BCT', at: ago(30) }],
+    });
+    expect(allot.stored).toBe(1);
+    const mark = (id: string, deviceTime: string) => app.inject({
+      method: 'POST', url: '/api/hht/sync', headers: { authorization: `Bearer ${own}` },
+      payload: { batchId: id, records: [{ id, beatId: Number(pair.beat_id), type: 'CHECK', eventType: 'O', psgnId: psgn, deviceTime }] },
+    });
+    // Marked on the first beat 40 minutes ago, before the move: where the passenger was then.
+    const before = await mark(`before-move-${driver}`, ago(40));
+    expect(before.statusCode, before.body).toBe(200);
+    // Marked 20 minutes ago, after the move: no longer a passenger of that beat.
+    const after = await mark(`after-move-${driver}`, ago(20));
+    expect(after.statusCode).toBe(400);
+    expect(fieldsOf(after)).toEqual([
+      { field: 'records[0].psgnId', reason: `is a passenger of coach ${pair.into}, not of beat ${pair.beat_id} (${pair.coaches.join(', ')})` },
+    ]);
+  });
+
   it('an ALLOTMENT, a BERTH_RELEASE, an EFT and a DEFICIENCY name coaches of the beat', async () => {
     const reason = `is not a coach of beat ${beat.beat_id} (${beat.coaches.join(', ')})`;
     const records = [

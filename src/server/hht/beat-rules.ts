@@ -12,6 +12,22 @@ export interface BeatFacts {
   capacity: ReadonlyMap<string, number>;
 }
 
+/**
+ * Where a passenger is as stored, and the moves already stored (allotments and shifts, each with the coach it left):
+ * a terminal may sync a check made before a move that another terminal synced first.
+ */
+export interface PassengerCoach {
+  coach: string | null;
+  /** Stored moves, earliest first; undefined when not looked up (the stored coach alone decided). */
+  moves?: readonly { at: number; from: string | null }[];
+}
+
+/** The passenger's coach at a device time: the coach left by the first stored move after it, else the stored one. */
+export function coachAt(p: PassengerCoach, at: number | null): string | null {
+  const next = at === null ? undefined : p.moves?.find((m) => m.at > at);
+  return next ? next.from : p.coach;
+}
+
 /** A record with the moment it reached the server (the feed: its planned sync time). */
 type Synced = HhtRecord & { syncTime: string };
 
@@ -37,12 +53,13 @@ const list = (coaches: readonly string[]): string => coaches.join(', ');
  * The rules a record of a known beat must meet beyond its shape (docs/hht-sync.md, "What a record must mean"):
  * every coach it names is one of its beat's coaches, a berth lies within its coach, and every time lies between the
  * run's scheduled start less a day and the moment of the sync plus the device clock tolerance.
- * `psgnCoaches`: each passenger's stored coach (null: no berth yet), for a CHECK that names only the passenger.
+ * `psgnCoaches`: each passenger's stored coach (null: no berth yet) and, where looked up, its stored moves, for a
+ * CHECK that names only the passenger: the passenger must be in one of the beat's coaches at the check's device time.
  */
 export function checkBeatRules(
   records: readonly Synced[],
   beats: ReadonlyMap<number, BeatFacts>,
-  psgnCoaches: ReadonlyMap<string, string | null>,
+  psgnCoaches: ReadonlyMap<string, PassengerCoach>,
   skewMs: number,
   at: (r: HhtRecord, field: string, reason: string) => void,
 ): void {
@@ -68,9 +85,10 @@ export function checkBeatRules(
       case 'CHECK': {
         if (coachOfBeat('coachId', r.coachId) && r.coachId != null) berthOfCoach('berthNo', r.coachId, r.berthNo);
         if (coachOfBeat('newCoachId', r.newCoachId)) berthOfCoach('newBerthNo', r.newCoachId ?? r.coachId ?? '', r.newBerthNo);
-        if (r.psgnId != null && psgnCoaches.has(String(r.psgnId))) {
-          const stored = psgnCoaches.get(String(r.psgnId)) ?? null;
-          const coaches = [...(stored ? [stored] : []), ...(movedInto.get(String(r.psgnId)) ?? [])];
+        const psgn = r.psgnId == null ? undefined : psgnCoaches.get(String(r.psgnId));
+        if (psgn) {
+          const then = coachAt(psgn, parseDeviceTime(r.deviceTime));
+          const coaches = [...(then ? [then] : []), ...(movedInto.get(String(r.psgnId)) ?? [])];
           if (coaches.length > 0 && !coaches.some((c) => beat.coaches.includes(c))) {
             at(r, 'psgnId', `is a passenger of coach ${coaches.join('/')}, not of beat ${r.beatId} (${list(beat.coaches)})`);
           }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db';
 import type { HhtRecord, HhtRecordType } from '../../shared/hht-sync';
 import type { FieldError } from './validate';
-import { checkBeatRules, type BeatFacts } from './beat-rules';
+import { checkBeatRules, type BeatFacts, type PassengerCoach } from './beat-rules';
 
 /** The batch's records by type, each with the moment of its sync. */
 type ByType = Map<HhtRecordType, (HhtRecord & { syncTime: string })[]>;
@@ -65,7 +65,7 @@ export async function checkReferences(
   }
   const runOf = (r: HhtRecord): number => runOfBeat.get(r.beatId) ?? -1;
 
-  const psgnCoaches = new Map<string, string | null>();
+  const psgnCoaches = new Map<string, PassengerCoach>();
   const withPsgn = good.filter((r): r is Extract<HhtRecord, { psgnId?: number | null }> => 'psgnId' in r && r.psgnId != null);
   if (withPsgn.length > 0) {
     // Looked up within the batch's runs (partition pruning); a passenger of another run reads as unknown there, so
@@ -76,7 +76,8 @@ export async function checkReferences(
       [withPsgn.map((r) => r.psgnId), runs],
     );
     const inRuns = new Map(psgnRows.map((r) => [String(r.k), Number(r.run_id)]));
-    for (const r of psgnRows) psgnCoaches.set(String(r.k), r.coach_id);
+    for (const r of psgnRows) psgnCoaches.set(String(r.k), { coach: r.coach_id });
+    await addStoredMoves(tx, good, facts, psgnCoaches, runs);
     const missing = withPsgn.filter((r) => !inRuns.has(String(r.psgnId))).map((r) => r.psgnId);
     const rows = missing.length === 0 ? inRuns : new Map([...inRuns, ...(await lookup(tx, 'SELECT psgn_id AS k, run_id FROM passengers WHERE psgn_id = ANY($1::bigint[])', missing))]);
     for (const r of withPsgn) {
@@ -177,6 +178,39 @@ async function checkKeys(
 }
 
 /** key -> run_id of the rows found. */
+/**
+ * For the checks the stored coach alone would refuse (a passenger now in a coach not of the check's beat), the
+ * passengers' stored moves: the check may predate an allotment or a shift that another terminal synced first.
+ * Only then, so a batch of ordinary checks costs no extra statement.
+ */
+async function addStoredMoves(
+  tx: Queryable,
+  records: readonly HhtRecord[],
+  beats: ReadonlyMap<number, BeatFacts>,
+  psgnCoaches: Map<string, PassengerCoach>,
+  runs: readonly number[],
+): Promise<void> {
+  const doubtful = new Set<string>();
+  for (const r of records) {
+    if (r.type !== 'CHECK' || r.psgnId == null) continue;
+    const coach = psgnCoaches.get(String(r.psgnId))?.coach;
+    const beat = beats.get(r.beatId);
+    if (coach != null && beat && !beat.coaches.includes(coach)) doubtful.add(String(r.psgnId));
+  }
+  if (doubtful.size === 0) return;
+  const { rows } = await tx.query<{ k: string | number; at: Date | string; from_coach: string | null }>(
+    `SELECT psgn_id AS k, device_time AS at, coach_id AS from_coach FROM checking_events
+      WHERE run_id = ANY($2::bigint[]) AND psgn_id = ANY($1::bigint[]) AND event_type IN ('SHIFTED', 'ALLOTTED')
+      ORDER BY device_time, event_id`,
+    [[...doubtful], runs],
+  );
+  for (const r of rows) {
+    const p = psgnCoaches.get(String(r.k));
+    if (!p) continue;
+    psgnCoaches.set(String(r.k), { ...p, moves: [...(p.moves ?? []), { at: new Date(r.at).getTime(), from: r.from_coach }] });
+  }
+}
+
 async function lookup(tx: Queryable, sql: string, keys: readonly unknown[], more: readonly unknown[] = []): Promise<Map<string, number>> {
   const { rows } = await tx.query<{ k: string | number; run_id: string | number }>(sql, [keys, ...more]);
   return new Map(rows.map((r) => [String(r.k), Number(r.run_id)]));
