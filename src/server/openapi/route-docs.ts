@@ -1,6 +1,7 @@
 import { DEVICE_STATUSES } from '../../shared/devices';
 import { arr, body, bool, enumOf, errorAnswer, int, nullable, num, obj, otherContent, str, type Schema } from './schema-helpers';
 import { SYNC_REQUEST, SYNC_RESPONSE } from './hht-sync-doc';
+import { SUBSCRIPTION_ROUTE_DOCS } from '../subscriptions/route-docs';
 
 /** What the document says of one route beyond its own schema: what it is for, and its answers. */
 export interface RouteDoc {
@@ -251,6 +252,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     },
     response: officer({ 200: reportAnswer, 400: E400, 404: E404, 503: E503 }),
   },
+  ...SUBSCRIPTION_ROUTE_DOCS,
 };
 
 export const REPORT_ANSWER = reportAnswer;
