@@ -139,11 +139,12 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
     const words = mailWords(sub.lang);
     const unsubscribeUrl = `${config.mail.publicUrl}/api/mail/unsubscribe?t=${tokens.make(Number(sub.id))}`;
     const filterText = file.filters.map((f) => `${f.label}: ${f.value}`).join(', ');
-    const maxMb = (config.mail.maxBytes / 1024 / 1024).toLocaleString('en-IN', { maximumFractionDigits: 3 });
+    const max = config.mail.maxBytes;
+    const maxSize = max >= 1024 * 1024 ? `${(max / 1024 / 1024).toLocaleString('en-IN', { maximumFractionDigits: 1 })} MB` : `${(max / 1024).toLocaleString('en-IN', { maximumFractionDigits: 1 })} KB`;
     const text = [
       words.intro(title, sub.frequency),
       words.filters(filterText || words.noFilter),
-      file.content ? words.attached(file.rows, file.fileName) : words.tooLarge(maxMb, link),
+      file.content ? words.attached(file.rows, file.fileName) : words.tooLarge(maxSize, link),
       '',
       words.manage(`${config.mail.publicUrl}/layout/uikit/subscriptions`),
       words.unsubscribe(unsubscribeUrl),

@@ -8,7 +8,7 @@ export interface MailWords {
   filters(list: string): string;
   noFilter: string;
   attached(rows: number, file: string): string;
-  tooLarge(maxMb: string, link: string): string;
+  tooLarge(maxSize: string, link: string): string;
   manage(url: string): string;
   unsubscribe(url: string): string;
 }
@@ -22,8 +22,8 @@ const WORDS: Record<Lang, MailWords> = {
     filters: (list) => `Filters: ${list}`,
     noFilter: 'none',
     attached: (rows, file) => `${rowsText(rows)} rows, attached as ${file}.`,
-    tooLarge: (maxMb, link) =>
-      `The file is larger than the ${maxMb} MB this portal sends by e-mail. Open the report with the same filters in the portal (sign-in needed) and export it there:\n${link}`,
+    tooLarge: (maxSize, link) =>
+      `The file is larger than the ${maxSize} this portal sends by e-mail. Open the report with the same filters in the portal (sign-in needed) and export it there:\n${link}`,
     manage: (url) => `Your subscriptions and their delivery history: ${url}`,
     unsubscribe: (url) => `Stop these e-mails: ${url}`,
   },
@@ -33,8 +33,8 @@ const WORDS: Record<Lang, MailWords> = {
     filters: (list) => `फ़िल्टर: ${list}`,
     noFilter: 'कोई नहीं',
     attached: (rows, file) => `${rowsText(rows)} पंक्तियाँ, संलग्न फ़ाइल ${file}।`,
-    tooLarge: (maxMb, link) =>
-      `फ़ाइल ${maxMb} MB से बड़ी है, जो यह पोर्टल ई-मेल से भेजता है। उन्हीं फ़िल्टरों के साथ रिपोर्ट पोर्टल में खोलें (साइन-इन आवश्यक) और वहीं निर्यात करें:\n${link}`,
+    tooLarge: (maxSize, link) =>
+      `फ़ाइल ${maxSize} से बड़ी है, जो यह पोर्टल ई-मेल से भेजता है। उन्हीं फ़िल्टरों के साथ रिपोर्ट पोर्टल में खोलें (साइन-इन आवश्यक) और वहीं निर्यात करें:\n${link}`,
     manage: (url) => `आपकी सदस्यताएँ और उनका डिलीवरी इतिहास: ${url}`,
     unsubscribe: (url) => `ये ई-मेल बंद करें: ${url}`,
   },

@@ -53,7 +53,7 @@ export const SUBSCRIPTION_ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'DELETE /api/subscriptions/{id}': {
     summary: 'Deletes a subscription and its delivery history', tags: ['Subscriptions'], security: 'officer',
-    response: officer({ 204: { description: 'Deleted', type: 'null' }, 400: E400, 404: E404 }),
+    response: officer({ 200: obj({ id: int(), deleted: { type: 'boolean', const: true } }), 400: E400, 404: E404 }),
   },
   'GET /api/subscriptions/{id}/sends': {
     summary: 'A subscription\'s delivery history, latest first (at most 100)', tags: ['Subscriptions'], security: 'officer',

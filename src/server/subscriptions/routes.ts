@@ -173,11 +173,11 @@ export function subscriptionRoutes(app: FastifyInstance, deps: SubscriptionRoute
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/api/subscriptions/:id', { preHandler: app.authenticate, schema: { params: idParams } }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/subscriptions/:id', { preHandler: app.authenticate, schema: { params: idParams } }, async (request): Promise<{ id: number; deleted: true }> => {
     const old = await ownRow(request, request.params.id);
     await db.query('DELETE FROM mail_subscriptions WHERE id = $1', [old.id]);
     audit(request, 'deleted', Number(old.id), old.report_id);
-    return reply.status(204).send();
+    return { id: Number(old.id), deleted: true };
   });
 
   app.get<{ Params: { id: string } }>('/api/subscriptions/:id/sends', { preHandler: app.authenticate, schema: { params: idParams } }, async (request): Promise<SendItem[]> => {
