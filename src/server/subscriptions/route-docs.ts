@@ -1,5 +1,4 @@
-import type { RouteDoc } from '../openapi/route-docs';
-import { arr, bool, enumOf, errorAnswer, int, nullable, num, obj, otherContent, str, type Schema } from '../openapi/schema-helpers';
+import { arr, bool, enumOf, errorAnswer, int, nullable, num, obj, otherContent, str, type RouteDoc, type Schema } from '../openapi/schema-helpers';
 import { SEND_STATUSES, SUBSCRIPTION_FORMATS, SUBSCRIPTION_FREQUENCIES, SUBSCRIPTION_TARGETS } from '../../shared/subscriptions';
 
 const E400 = errorAnswer('Bad input: `fields` names each field at fault');
