@@ -59,7 +59,7 @@ export interface SubscriptionItem {
   id: number;
   target: SubscriptionTarget;
   reportId: string | null;
-  /** The report's title (in English; the client shows its own language's title when it has the report). */
+  /** The report's title (and tab), in the language the request asked for (Accept-Language). */
   title: string;
   tab: string | null;
   filters: Record<string, unknown>;

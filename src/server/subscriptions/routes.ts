@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import type { Config } from '../config';
 import { HttpError } from '../plugins/errors';
 import type { ReportRegistry } from '../reports/registry';
-import { scopeOf } from '../routes/reports';
+import { requestLang, scopeOf } from '../routes/reports';
 import { requestActor } from '../audit/plugin';
 import { nextDue } from '../mail/schedule';
 import { reportTitle, subscriptionPlan } from '../mail/attachment';
@@ -57,10 +57,12 @@ export function subscriptionRoutes(app: FastifyInstance, deps: SubscriptionRoute
     if (!u) throw new HttpError(403, 'Session expired, Please login again');
     return u.userId;
   };
-  const titleOf = (r: SubscriptionRow): string => {
-    if (r.target === 'dashboard') return 'Dashboard';
+  /** The report's title (and tab) in the request's language. */
+  const titleOf = (r: SubscriptionRow, request: FastifyRequest): string => {
+    const lang = requestLang(request);
+    if (r.target === 'dashboard') return lang === 'hi' ? 'डैशबोर्ड' : 'Dashboard';
     const report = r.report_id ? registry.get(r.report_id) : undefined;
-    return report ? reportTitle(report, r.tab, 'en') : (r.report_id ?? '');
+    return report ? reportTitle(report, r.tab, lang) : (r.report_id ?? '');
   };
   const audit = (request: FastifyRequest, change: string, id: number, report: string | null): void =>
     request.server.audit.record({ action: 'subscription_changed', ...requestActor(request), report, details: { change, subscription: id } });
@@ -88,7 +90,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: SubscriptionRoute
   app.get('/api/subscriptions', { preHandler: app.authenticate }, async (request): Promise<SubscriptionItem[]> => {
     const r = await db.query<SubscriptionRow>(`SELECT ${SUBSCRIPTION_COLUMNS} FROM mail_subscriptions s WHERE s.user_id = $1 ORDER BY s.id`, [userId(request)]);
     const last = await lastSends(r.rows.map((s) => Number(s.id)));
-    return r.rows.map((s) => subscriptionItem(s, titleOf(s), last.get(Number(s.id))));
+    return r.rows.map((s) => subscriptionItem(s, titleOf(s, request), last.get(Number(s.id))));
   });
 
   app.post<{ Body: SubscriptionInput }>(
@@ -146,7 +148,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: SubscriptionRoute
       if (!created) throw new Error('subscription insert returned no row');
       audit(request, 'created', Number(created.id), created.report_id);
       void reply.status(201);
-      return subscriptionItem(created, titleOf(created), undefined);
+      return subscriptionItem(created, titleOf(created, request), undefined);
     },
   );
 
@@ -169,7 +171,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: SubscriptionRoute
       const row = r.rows[0];
       if (!row) throw new HttpError(404, SUBSCRIPTION_MESSAGES.notFound);
       audit(request, request.body.paused ? 'paused' : 'resumed', Number(row.id), row.report_id);
-      return subscriptionItem(row, titleOf(row), (await lastSends([Number(row.id)])).get(Number(row.id)));
+      return subscriptionItem(row, titleOf(row, request), (await lastSends([Number(row.id)])).get(Number(row.id)));
     },
   );
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
+import { useLanguage } from '../../i18n';
 import { formatNumber, formatTimestamp } from '../../i18n/format';
 import { localizeMessage } from '../../i18n/messages';
 import { isEmailAddress, type MailStatus, type SendItem, type SubscriptionItem } from '../../../shared/subscriptions';
@@ -120,6 +121,7 @@ export function SubscriptionsPage() {
   const [subs, setSubs] = useState<SubscriptionItem[] | { error: string } | null>(null);
   const [email, setEmail] = useState('');
   const [emailNote, setEmailNote] = useState<{ error: boolean; text: string } | null>(null);
+  const language = useLanguage(); // report titles come from the server in the interface language
 
   const load = useCallback((signal?: AbortSignal) => {
     fetchMailStatus(signal).then(
@@ -138,7 +140,7 @@ export function SubscriptionsPage() {
     const ctl = new AbortController();
     load(ctl.signal);
     return () => ctl.abort();
-  }, [load, t]);
+  }, [load, t, language]);
 
   const save = async () => {
     const value = email.trim();
