@@ -26,6 +26,10 @@ function History({ id }: { id: number }) {
   if (sends === null) return <p aria-busy="true">…</p>;
   if ('error' in sends) return <p role="alert" className="sub-error">{t('subscriptions.loadFailed', { message: localizeMessage(sends.error) })}</p>;
   if (sends.length === 0) return <p>{t('subscriptions.noSends')}</p>;
+  const details = (s: SendItem): string =>
+    [s.linked ? t('subscriptions.linked') : '', s.reason ?? '', s.nextAttemptAt && s.status === 'retrying' ? t('subscriptions.retryAt', { when: when(s.nextAttemptAt) }) : '']
+      .filter(Boolean)
+      .join(' · ');
   return (
     <table className="sub-history" data-testid={`history-${id}`}>
       <caption className="p-hidden-accessible">{t('subscriptions.history')}</caption>
@@ -47,11 +51,7 @@ function History({ id }: { id: number }) {
             </td>
             <td data-label={t('subscriptions.attempts')}>{s.attempts}</td>
             <td data-label={t('subscriptions.rows')}>{s.rows === null ? '' : formatNumber(s.rows)}</td>
-            <td data-label={t('subscriptions.details')}>
-              {[s.linked ? t('subscriptions.linked') : '', s.reason ?? '', s.nextAttemptAt && s.status === 'retrying' ? t('subscriptions.retryAt', { when: when(s.nextAttemptAt) }) : '']
-                .filter(Boolean)
-                .join(' · ')}
-            </td>
+            <td data-label={t('subscriptions.details')}>{details(s) || null}</td>
           </tr>
         ))}
       </tbody>
