@@ -344,6 +344,7 @@ describe.each(TEST_DRIVERS)('e-mail subscriptions on %s', (driver) => {
     const link = /http:\/\/portal\.test(\/api\/mail\/unsubscribe\?t=[^\s]+)/.exec(mail.text ?? '')?.[1];
     expect(link).toBeDefined();
     expect(listUnsubscribe(mail)).toContain(link);
+    expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     const page = await app.inject({ method: 'GET', url: link! });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Stop this e-mail?');

@@ -154,7 +154,8 @@ export function createMailSender(deps: MailSenderDeps): MailSender {
       to: sub.email,
       subject: words.subject(title, istDate(dueAt)),
       text,
-      headers: { 'X-HHT-Subscription': String(sub.id) },
+      // One-click unsubscribe (RFC 8058): mail programs POST to the List-Unsubscribe address.
+      headers: { 'X-HHT-Subscription': String(sub.id), 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       list: { unsubscribe: { url: unsubscribeUrl, comment: 'Unsubscribe' } },
       ...(file.content ? { attachments: [{ filename: file.fileName, content: file.content, contentType: file.contentType }] } : {}),
     });
