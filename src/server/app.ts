@@ -45,6 +45,7 @@ import { auditPortalFiles } from './audit/portal-files';
 import { registerMetrics } from './metrics/plugin';
 import { isLive } from './process/startup';
 import { openApiRoute, registerOpenApi } from './openapi/plugin';
+import { registerSubscriptions } from './subscriptions/plugin';
 
 export interface AppDeps {
   config: Config;
@@ -107,7 +108,8 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   registerMetrics(app, { db, auditQueued: () => audit.queued, feedLive: isLive(config) });
   healthRoutes(app, db);
   const authOptions = auth ?? authOptionsFromEnv();
-  await registerAuth(app, { config, db, options: authOptions, signingSecret: await resolveSigningSecret(config, db) });
+  const signingSecret = await resolveSigningSecret(config, db);
+  await registerAuth(app, { config, db, options: authOptions, signingSecret });
 
   // Report definitions: loaded now, reloaded on change of reports/ or schemas/.
   const registry = new ReportRegistry(
@@ -149,6 +151,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   runningDetailsRoutes(app, { db, suMobiles });
   lookupRoutes(app, { db, suMobiles });
   exportRoutes(app, { db, config, registry, suMobiles });
+  await registerSubscriptions(app, { db, config, registry, suMobiles, signingSecret });
   metaRoutes(app, { rootDir: config.rootDir }); // dashboard.json, docs/release-notes.json (watched)
   deviceRoutes(app, { db, suMobiles });
   hhtCredentialRoutes(app, { db, suMobiles });

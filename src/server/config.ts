@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_PAYLOAD_KEY } from '../shared/constants';
 import { DEFAULT_REPORT_WORK_MEM } from './db/types';
+import { loadMailSettings, type MailSettings } from './mail/settings';
 
 /**
  * The fewest run dates HHT_RETENTION_DAYS may keep: the demo's rolling window reaches 30 days back (WINDOW_PAST in
@@ -69,6 +70,8 @@ export interface Config {
   deviceAuthFailuresPerMin: number;
   /** Audit trail, Prometheus metrics (operations). */
   ops: OpsSettings;
+  /** E-mail subscriptions: SMTP server, sender, size limit, retries (mail/settings.ts). */
+  mail: MailSettings;
 }
 
 /** The least the audit trail may keep, days: CERT-In's directions ask for 180 days of logs. */
@@ -237,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const deviceTrust = loadDeviceTrust(env, problems);
   const ops = loadOps(env, problems);
+  const mail = loadMailSettings(env, port, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -268,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportCache,
     ...deviceTrust,
     ops,
+    mail,
   };
 }
 

@@ -11,7 +11,8 @@ import { istNoon } from './extras-users';
 /** Routes of the hand-held terminals (device credential instead of a session). */
 const DEVICE_ROUTES = new Set(['/api/hht/sync']);
 // filter-validators: compiled filter schemas, content-addressed, fetched by the browser as module scripts (no bearer).
-const PUBLIC = /^\/api\/(captcha|loginInfo|loginOtpDetails|ResendOtp|VerifyOtp|refreshToken|health|openapi\.json|test-hooks\/|filter-validators\/)|^\/(?!api\/)/;
+// mail/unsubscribe: the link in a subscription mail, signed for its subscription, works without signing in.
+const PUBLIC = /^\/api\/(captcha|loginInfo|loginOtpDetails|ResendOtp|VerifyOtp|refreshToken|health|openapi\.json|test-hooks\/|filter-validators\/|mail\/unsubscribe$)|^\/(?!api\/)/;
 
 describe.each(TEST_DRIVERS)('bad input is a 400 naming the field, strangers get 403 first, on %s', (driver) => {
   let t: TestDb & { today: string };

@@ -35,7 +35,7 @@ export const router = createBrowserRouter([
         },
         children: [
           { index: true, element: <Navigate to="dashboard" replace /> },
-          { path: 'dashboard', lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage')).DashboardPage }) },
+          { path: 'dashboard', lazy: async () => ({ Component: (await import('./DashboardRoute')).DashboardRoute }) },
           {
             path: 'uikit',
             children: [
@@ -43,6 +43,7 @@ export const router = createBrowserRouter([
               { path: 'feedbackform', lazy: async () => ({ Component: (await import('../features/feedback/FeedbackPage')).FeedbackPage }) },
               { path: 'whatsnew', lazy: async () => ({ Component: (await import('../features/whats-new/WhatsNewPage')).WhatsNewPage }) },
               { path: 'devices', lazy: async () => ({ Component: (await import('../features/devices/DevicesPage')).DevicesPage }) },
+              { path: 'subscriptions', lazy: async () => ({ Component: (await import('../features/subscriptions/SubscriptionsPage')).SubscriptionsPage }) },
               { path: ':reportId', lazy: async () => ({ Component: (await import('./ReportRoute')).ReportRoute }) },
             ],
           },

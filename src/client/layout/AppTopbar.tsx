@@ -117,6 +117,11 @@ export const AppTopbar = forwardRef<HTMLElement, AppTopbarProps>(function AppTop
                   </Link>
                 </li>
                 <li>
+                  <Link to="/layout/uikit/subscriptions" className="layout-profile-link">
+                    <i className="pi pi-envelope" aria-hidden="true" /> {t('subscriptions.manage')}
+                  </Link>
+                </li>
+                <li>
                   <button type="button" className="p-link layout-profile-link" onClick={() => dispatch({ type: 'configSidebarOpened' })}>
                     <i className="pi pi-cog" aria-hidden="true" /> {t('shell.settings')}
                   </button>

@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'definition_changed',
   'definition_refused',
   'scope_refused',
+  'subscription_changed',
+  'mail_sent',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -7,6 +7,7 @@ import type { UserProfile } from '../../shared/profile';
 import { signedIn } from './authenticate';
 import type { AuthContext } from './context';
 import { allowedScope, isEffectiveSu, levelScope, scopeWithin, trainsInScope } from './scope';
+import { isEmailAddress } from '../../shared/subscriptions';
 
 /** The signed-in user's profile (encrypted) and train list (spec section 6 scope). */
 export function profileRoutes(app: FastifyInstance, ctx: AuthContext): void {
@@ -19,6 +20,27 @@ export function profileRoutes(app: FastifyInstance, ctx: AuthContext): void {
     };
     return { encryptedProfile: encryptJson(profile, config.payloadKey) };
   });
+
+  // The e-mail address subscriptions are mailed to: the officer's own, kept apart from the spec's encrypted profile.
+  app.get('/api/profile/email', { preHandler: app.authenticate }, async (request): Promise<{ email: string | null }> => {
+    const r = await db.query<{ email: string | null }>('SELECT email FROM users WHERE user_id = $1', [signedIn(request).userId]);
+    return { email: r.rows[0]?.email ?? null };
+  });
+  app.put<{ Body: { email: string | null } }>(
+    '/api/profile/email',
+    {
+      preHandler: app.authenticate,
+      schema: { body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: ['string', 'null'], maxLength: 254 } } } },
+    },
+    async (request): Promise<{ email: string | null }> => {
+      const email = request.body.email?.trim() || null;
+      if (email !== null && !isEmailAddress(email)) {
+        throw new HttpError(400, 'email is not a valid e-mail address', [{ field: 'email', reason: 'is not a valid e-mail address (name@example.gov.in)' }]);
+      }
+      await db.query('UPDATE users SET email = $2 WHERE user_id = $1', [signedIn(request).userId, email]);
+      return { email };
+    },
+  );
 
   app.post<{ Body: { userLevel: UserLevel; code?: string | null } }>(
     '/api/TrainManningData',

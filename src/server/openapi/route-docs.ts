@@ -1,20 +1,9 @@
 import { DEVICE_STATUSES } from '../../shared/devices';
-import { arr, body, bool, enumOf, errorAnswer, int, nullable, num, obj, otherContent, str, type Schema } from './schema-helpers';
+import { arr, body, bool, enumOf, errorAnswer, int, nullable, num, obj, otherContent, str, type RouteDoc, type Schema } from './schema-helpers';
 import { SYNC_REQUEST, SYNC_RESPONSE } from './hht-sync-doc';
+import { SUBSCRIPTION_ROUTE_DOCS } from '../subscriptions/route-docs';
 
-/** What the document says of one route beyond its own schema: what it is for, and its answers. */
-export interface RouteDoc {
-  summary: string;
-  tags: string[];
-  /** Request parts the route validates by hand (its own schema, when it has one, is documented as it is). */
-  body?: Schema;
-  querystring?: Schema;
-  params?: Schema;
-  /** By status code; every route lists its refusals too. */
-  response: Record<string, Schema>;
-  /** Bearer access token (officers) or device credential (terminals); none for the sign-in steps. */
-  security?: 'officer' | 'device';
-}
+export type { RouteDoc };
 
 const E400 = errorAnswer('Bad input: `fields` names each field at fault');
 const E401 = otherContent('Access token expired (refresh once and retry) or session superseded (text body "Session invalid or superseded")', {
@@ -251,6 +240,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     },
     response: officer({ 200: reportAnswer, 400: E400, 404: E404, 503: E503 }),
   },
+  ...SUBSCRIPTION_ROUTE_DOCS,
 };
 
 export const REPORT_ANSWER = reportAnswer;

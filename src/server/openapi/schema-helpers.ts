@@ -1,6 +1,20 @@
 /** Small builders for the OpenAPI document's JSON Schemas (3.1: plain JSON Schema). */
 export type Schema = Record<string, unknown>;
 
+/** What the document says of one route beyond its own schema: what it is for, and its answers. */
+export interface RouteDoc {
+  summary: string;
+  tags: string[];
+  /** Request parts the route validates by hand (its own schema, when it has one, is documented as it is). */
+  body?: Schema;
+  querystring?: Schema;
+  params?: Schema;
+  /** By status code; every route lists its refusals too. */
+  response: Record<string, Schema>;
+  /** Bearer access token (officers) or device credential (terminals); none for the sign-in steps. */
+  security?: 'officer' | 'device';
+}
+
 export const str = (description?: string): Schema => ({ type: 'string', ...(description ? { description } : {}) });
 export const int = (description?: string): Schema => ({ type: 'integer', ...(description ? { description } : {}) });
 export const num = (description?: string): Schema => ({ type: 'number', ...(description ? { description } : {}) });

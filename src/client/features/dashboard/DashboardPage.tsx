@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n';
 import { localizeMessage } from '../../i18n/messages';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import type { DashboardCard } from '../../../shared/dashboard';
@@ -13,7 +13,7 @@ import './dashboard.css';
 type PageState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ok'; cards: DashboardCard[] };
 
 /** /layout/dashboard: the cards of dashboard.json in order; each card loads on its own, in parallel. */
-export function DashboardPage() {
+export function DashboardPage({ actions }: { /** More buttons beside the heading, given by the app. */ actions?: ReactNode } = {}) {
   const { t } = useTranslation();
   const [state, setState] = useState<PageState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -34,7 +34,10 @@ export function DashboardPage() {
 
   return (
     <div className="dash-page">
-      <h1 className="dash-heading">{t('dashboard.heading')}</h1>
+      <div className="dash-heading-row">
+        <h1 className="dash-heading">{t('dashboard.heading')}</h1>
+        {actions}
+      </div>
       <p className="dash-intro">{t('dashboard.intro')}</p>
       {state.status === 'loading' ? (
         <div className="dash-grid" aria-busy="true">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Paginator } from 'primereact/paginator';
 import { TabMenu } from 'primereact/tabmenu';
@@ -54,7 +54,26 @@ function showValue(uiSchema: JsonObject | undefined, key: string, prop: JsonObje
 }
 
 /** One report: filter form, tabs, result grid, paging, export and print, all driven by the definition and the URL. */
-export function ReportView({ report, onCallGone }: { report: PublicReport; /** The server has no such call (404): the definition changed. */ onCallGone?: () => void }) {
+/** What the page's result toolbar offers an action added by the app (such as a subscription): the result on screen. */
+export interface ReportActionContext {
+  report: PublicReport;
+  tabId?: string;
+  filter: Filter;
+  columns: string[];
+  sort?: SortState;
+}
+
+export function ReportView({
+  report,
+  onCallGone,
+  actions,
+}: {
+  report: PublicReport;
+  /** The server has no such call (404): the definition changed. */
+  onCallGone?: () => void;
+  /** More buttons for the result toolbar, given by the app (features do not import each other). */
+  actions?: (ctx: ReportActionContext) => ReactNode;
+}) {
   const { t } = useTranslation();
   const reportApi = useReportApi();
   const trains = useTrainList();
@@ -348,6 +367,7 @@ export function ReportView({ report, onCallGone }: { report: PublicReport; /** T
               <div className="report-result-actions">
                 <ExportButtons report={report} {...(active.tabId ? { tabId: active.tabId } : {})} filter={urlFilter ?? {}} columns={visibleFields} sort={sort} total={data.total} />
                 <PrintButton title={views.length > 1 ? `${report.title}: ${active.label}` : report.title} columns={visibleColumns} filters={applied} fetchAll={fetchAll} />
+                {actions?.({ report, ...(active.tabId ? { tabId: active.tabId } : {}), filter: urlFilter ?? {}, columns: visibleFields, sort })}
               </div>
             </div>
             {narrow ? (

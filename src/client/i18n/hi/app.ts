@@ -9,6 +9,7 @@ import dashboard from './dashboard.json';
 import whatsnew from './whatsnew.json';
 import feedback from './feedback.json';
 import devices from './devices.json';
+import subscriptions from './subscriptions.json';
 
 /** The signed-in screens in Hindi, loaded when Hindi is chosen and those screens are open. */
-export const hiApp: AppTexts = { shell, settings, a11y, game, notfound, reports, dashboard, whatsnew, feedback, devices };
+export const hiApp: AppTexts = { shell, settings, a11y, game, notfound, reports, dashboard, whatsnew, feedback, devices, subscriptions };
