@@ -2,6 +2,7 @@ import { personName } from '../names';
 import { MIN_MS, iso, pad } from './calendar';
 import type { Beat, RunBuild } from './context';
 import { fareFor } from './fares';
+import type { Row } from './rows';
 
 /**
  * EFTs and their digital payments: berth charges on some waitlisted passengers given a berth, dropped e-ticket
@@ -39,7 +40,7 @@ export function issueEfts(run: RunBuild): void {
     const mode = beat.device === null ? 'CASH' : rng.weighted([['CASH', 50], ['UPI', 35], ['CARD', 15]] as const);
     const synced = beat.device === null ? null : rng.chance(0.02) ? null : issued + rng.int(1, beat.badSync ? 600 : 30) * MIN_MS;
     const total = fare + charge;
-    out.efts.push({
+    const row: Row = {
       eft_no: eftNo,
       run_id: runId,
       beat_id: beat.id,
@@ -60,13 +61,16 @@ export function issueEfts(run: RunBuild): void {
       synced_at: synced === null ? null : iso(synced),
       ...scope,
       lobby_code: beat.tte.lobby_code,
-    });
+    };
+    out.efts.push(row);
     if (mode !== 'CASH' && beat.device) {
       const outcome = rng.weighted([['SUCCESS', 88], ['RETRY', 7], ['PENDING', 4], ['FAILED', 1]] as const);
       const attempts: ('SUCCESS' | 'FAILED' | 'PENDING')[] =
         outcome === 'RETRY' ? ['FAILED', 'SUCCESS'] : [outcome];
       let at = issued + rng.int(0, 3) * MIN_MS;
+      let lastAttempt = at;
       for (const status of attempts) {
+        lastAttempt = at;
         out.digital_payments.push({
           txn_id: `${mode === 'UPI' ? 'UPI' : 'POS'}${ymd}${t.train_no}${pad(++txnSeq, 4)}`,
           eft_no: eftNo,
@@ -82,6 +86,9 @@ export function issueEfts(run: RunBuild): void {
         });
         at += rng.int(1, 4) * MIN_MS;
       }
+      // The terminal sends an EFT with its payments, so not before the last attempt (the server refuses a payment
+      // timed after the sync that carries it).
+      if (synced !== null && synced < lastAttempt) row.synced_at = iso(lastAttempt + 2 * MIN_MS);
     }
     return eftNo;
   };
