@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'definition_changed',
   'definition_refused',
   'scope_refused',
+  'view_changed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
