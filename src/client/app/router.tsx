@@ -43,6 +43,7 @@ export const router = createBrowserRouter([
               { path: 'feedbackform', lazy: async () => ({ Component: (await import('../features/feedback/FeedbackPage')).FeedbackPage }) },
               { path: 'whatsnew', lazy: async () => ({ Component: (await import('../features/whats-new/WhatsNewPage')).WhatsNewPage }) },
               { path: 'devices', lazy: async () => ({ Component: (await import('../features/devices/DevicesPage')).DevicesPage }) },
+              { path: 'myviews', lazy: async () => ({ Component: (await import('../features/saved-views/MyViewsPage')).MyViewsPage }) },
               { path: ':reportId', lazy: async () => ({ Component: (await import('./ReportRoute')).ReportRoute }) },
             ],
           },

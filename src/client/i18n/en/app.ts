@@ -8,7 +8,9 @@ import dashboard from './dashboard.json';
 import whatsnew from './whatsnew.json';
 import feedback from './feedback.json';
 import devices from './devices.json';
+import views from './views.json';
+import freshness from './freshness.json';
 
 /** Everything after sign-in (and the not-found screen): loaded with those routes. */
-export const enApp = { shell, settings, a11y, game, notfound, reports, dashboard, whatsnew, feedback, devices };
+export const enApp = { shell, settings, a11y, game, notfound, reports, dashboard, whatsnew, feedback, devices, views, freshness };
 export type AppTexts = typeof enApp;
