@@ -118,6 +118,24 @@ export async function reportFreshness(
   const oneRun = fields.train !== undefined && fields.date !== undefined && text(values[fields.train]) !== null && text(values[fields.date]) !== null;
   const beatsCond = oneRun ? runConditions(fields, values, scope, { scopeAlias: 'b', runAlias: 'tr' }) : null;
   return withTimeout(db, timeoutMs, async (query) => {
+    const out: Freshness = { asOf: null, computedAt: now.toISOString(), staleAfterMinutes: limit };
+    if (beatsCond) {
+      // One run: every synced record of it belongs to a beat (rollup_sync by the beat's TTE, EFTs by beat), so the
+      // answer's as-of is the latest of its beats' and one query gives both.
+      const { rows } = await query<{ beat_no: number; tte_id: string; device_id: string | null; sign_on_at: unknown; sign_off_at: unknown; last_sync: unknown }>(
+        `SELECT b.beat_no, b.tte_id, b.device_id, b.sign_on_at, b.sign_off_at,
+                greatest((SELECT max(rs.last_sync_at) FROM rollup_sync rs WHERE rs.run_id = b.run_id AND rs.tte_id = b.tte_id),
+                         (SELECT max(ef.synced_at) FROM efts ef WHERE ef.run_id = b.run_id AND ef.beat_id = b.beat_id)) AS last_sync
+           FROM beats b JOIN train_runs tr ON tr.run_id = b.run_id
+          WHERE ${beatsCond.where}
+          ORDER BY b.beat_no`,
+        beatsCond.params,
+      );
+      out.beats = rows.map((b) => beatFreshness(b, now, limit));
+      const times = out.beats.flatMap((b) => (b.lastSyncAt ? [b.lastSyncAt] : [])).sort();
+      out.asOf = times[times.length - 1] ?? null;
+      return out;
+    }
     // Two subqueries with their own parameters: the second's numbers follow the first's.
     const shift = events.params.length;
     const eftsWhere = efts.where.replace(/\$(\d+)/g, (_m, d: string) => `$${Number(d) + shift}`);
@@ -129,19 +147,7 @@ export async function reportFreshness(
         [...events.params, ...efts.params],
       )
     ).rows[0];
-    const out: Freshness = { asOf: iso(row?.as_of), computedAt: now.toISOString(), staleAfterMinutes: limit };
-    if (beatsCond) {
-      const { rows } = await query<{ beat_no: number; tte_id: string; device_id: string | null; sign_on_at: unknown; sign_off_at: unknown; last_sync: unknown }>(
-        `SELECT b.beat_no, b.tte_id, b.device_id, b.sign_on_at, b.sign_off_at,
-                greatest((SELECT max(ce.sync_time) FROM checking_events ce WHERE ce.run_id = b.run_id AND ce.beat_id = b.beat_id),
-                         (SELECT max(ef.synced_at) FROM efts ef WHERE ef.run_id = b.run_id AND ef.beat_id = b.beat_id)) AS last_sync
-           FROM beats b JOIN train_runs tr ON tr.run_id = b.run_id
-          WHERE ${beatsCond.where}
-          ORDER BY b.beat_no`,
-        beatsCond.params,
-      );
-      out.beats = rows.map((b) => beatFreshness(b, now, limit));
-    }
+    out.asOf = iso(row?.as_of);
     return out;
   });
 }
