@@ -55,6 +55,7 @@ export function FreshnessNote({ freshness, cacheAgeSeconds, compact = false }: F
         <details className="freshness-beats" open={stale.length > 0}>
           <summary>
             {t('freshness.beatsSummary', { count: freshness.beats.length })}
+            {stale.length > 0 ? ' ' : null}
             {stale.length > 0 ? <span className="freshness-stale-tag">{t('freshness.staleCount', { count: stale.length })}</span> : null}
           </summary>
           <ul>
@@ -66,6 +67,7 @@ export function FreshnessNote({ freshness, cacheAgeSeconds, compact = false }: F
                     ? t('freshness.lastSync', { time: formatTimestamp(new Date(b.lastSyncAt)), span: span(b.lagMinutes ?? 0, t) })
                     : t('freshness.neverSynced')}
                 </span>
+                {b.stale ? ' ' : null}
                 {b.stale ? <span className="freshness-stale-tag">{t('freshness.stale', { span: span(freshness.staleAfterMinutes, t) })}</span> : null}
               </li>
             ))}
