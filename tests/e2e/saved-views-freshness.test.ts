@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { signIn } from '../support/login';
-import { STORAGE_KEYS } from '../../src/shared/auth-contract';
 
 const base = (): string => inject('baseUrl');
 const SHOTS = process.env.HHT_SHOTS_DIR;
@@ -59,7 +58,7 @@ describe('saved views: save, open as a colleague of the same scope, rename and d
     await dialog.getByText('View "Manning today, newest trains first" saved.').waitFor();
     link = await dialog.getByLabel('Link to this view').inputValue();
     expect(link).toMatch(new RegExp(`^${base()}${REPORT}\\?_view=[A-Za-z0-9_-]{16}$`));
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.locator('.p-dialog-footer').getByRole('button', { name: 'Close' }).click();
     expect(beforeFilter).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
@@ -122,8 +121,11 @@ describe('freshness on a train report and a dashboard card, in English and Hindi
   beforeAll(async () => {
     b = await launchBrowser({ width: 1366, height: 768 });
     await signIn(b.page, base(), 'HHTSU');
-    const trains = await b.page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[], STORAGE_KEYS.trains);
-    train = trains[0] ?? '';
+    // A train running today: the first of the manning report's runs of today.
+    await b.page.goto(`${base()}${REPORT}`);
+    const cell = b.page.locator('.ag-row [col-id="train_no"]').first();
+    await cell.waitFor();
+    train = (await cell.innerText()).trim();
     expect(train).toMatch(/^\d{5}$/);
   }, 180_000);
   afterAll(async () => {
@@ -183,7 +185,7 @@ describe('freshness on a train report and a dashboard card, in English and Hindi
       await shot(page, 'save-view-dialog-390');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.getByText('View "Vacant berths on my train" saved.').waitFor();
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.locator('.p-dialog-footer').getByRole('button', { name: 'Close' }).click();
       await page.goto(`${base()}/layout/uikit/myviews`);
       await page.locator('tr', { hasText: 'Vacant berths on my train' }).waitFor();
       await shot(page, 'my-views-390');
