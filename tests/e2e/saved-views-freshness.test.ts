@@ -18,6 +18,11 @@ const shot = async (page: Page, name: string): Promise<void> => {
 };
 const REPORT = '/layout/uikit/Train_Manned_with_HHT';
 const headers = (page: Page) => page.locator('.ag-header-cell-text').allInnerTexts();
+// Names of this run, so views left by an earlier run on a reused data folder do not match.
+const RUN = String(Date.now() % 1_000_000);
+const NAME = `Manning today, newest trains first ${RUN}`;
+const RENAMED = `Morning manning check ${RUN}`;
+const PHONE_NAME = `Vacant berths on my train ${RUN}`;
 
 describe('saved views: save, open as a colleague of the same scope, rename and delete', () => {
   let owner: TestBrowser;
@@ -51,11 +56,11 @@ describe('saved views: save, open as a colleague of the same scope, rename and d
 
     await page.getByRole('button', { name: 'Save view' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save this view' });
-    await dialog.getByLabel('Name').fill('Manning today, newest trains first');
+    await dialog.getByLabel('Name').fill(NAME);
     await dialog.getByLabel('Share with everyone who may open this report').check();
     await shot(page, 'save-view-dialog-1366');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText('View "Manning today, newest trains first" saved.').waitFor();
+    await dialog.getByText(`View "${NAME}" saved.`).waitFor();
     link = await dialog.getByLabel('Link to this view').inputValue();
     expect(link).toMatch(new RegExp(`^${base()}${REPORT}\\?_view=[A-Za-z0-9_-]{16}$`));
     await dialog.locator('.p-dialog-footer').getByRole('button', { name: 'Close' }).click();
@@ -75,7 +80,7 @@ describe('saved views: save, open as a colleague of the same scope, rename and d
     expect(shown).not.toContain('Train Name');
     expect(shown).toEqual(await headers(owner.page));
     // Sorted as saved: train numbers descending.
-    const trains = await page.locator('.ag-center-cols-container [col-id="train_no"], .ag-pinned-left-cols-container [col-id="train_no"]').allInnerTexts();
+    const trains = await page.locator('.ag-row [col-id="train_no"]').allInnerTexts();
     expect(trains.length).toBeGreaterThan(1);
     expect([...trains].sort().reverse()).toEqual(trains);
     expect(colleague.errors).toEqual([]);
@@ -85,27 +90,27 @@ describe('saved views: save, open as a colleague of the same scope, rename and d
     const { page } = owner;
     await page.locator('.layout-menu a', { hasText: 'My Views' }).first().click();
     await page.waitForURL(/\/layout\/uikit\/myviews$/);
-    const row = page.locator('tr', { hasText: 'Manning today, newest trains first' });
+    const row = page.locator('tr', { hasText: NAME });
     await row.waitFor();
     await expect.poll(() => row.locator('td').allInnerTexts()).toEqual(expect.arrayContaining(['Trains Manned with HHT', 'Shared', 'You']));
     await shot(page, 'my-views-1366');
-    await row.getByRole('button', { name: 'Rename: Manning today, newest trains first' }).click();
+    await row.getByRole('button', { name: `Rename: ${NAME}` }).click();
     const rename = page.getByRole('dialog', { name: 'Rename view' });
-    await rename.getByLabel('Name').fill('Morning manning check');
+    await rename.getByLabel('Name').fill(RENAMED);
     await rename.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('View renamed to "Morning manning check".').waitFor();
+    await page.getByText(`View renamed to "${RENAMED}".`).waitFor();
 
     // The colleague sees it under its new name, not theirs to change.
     await colleague.page.goto(`${base()}/layout/uikit/myviews`);
-    const theirs = colleague.page.locator('tr', { hasText: 'Morning manning check' });
+    const theirs = colleague.page.locator('tr', { hasText: RENAMED });
     await theirs.waitFor();
     expect(await theirs.locator('td').allInnerTexts()).toEqual(expect.arrayContaining(['HHTSU']));
     expect(await theirs.getByRole('button', { name: /Delete/ }).count()).toBe(0);
 
-    await page.locator('tr', { hasText: 'Morning manning check' }).getByRole('button', { name: 'Delete: Morning manning check' }).click();
+    await page.locator('tr', { hasText: RENAMED }).getByRole('button', { name: `Delete: ${RENAMED}` }).click();
     await page.getByRole('dialog', { name: 'Delete view' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('View "Morning manning check" deleted.').waitFor();
-    expect(await page.locator('tr', { hasText: 'Morning manning check' }).count()).toBe(0);
+    await page.getByText(`View "${RENAMED}" deleted.`).waitFor();
+    expect(await page.locator('tr', { hasText: RENAMED }).count()).toBe(0);
 
     await colleague.page.goto(link);
     await colleague.page.getByText('This view does not exist, or it is not shared with you.').waitFor();
@@ -181,13 +186,13 @@ describe('freshness on a train report and a dashboard card, in English and Hindi
       await shot(page, 'freshness-train-report-390');
       await page.getByRole('button', { name: 'Save view' }).click();
       const dialog = page.getByRole('dialog', { name: 'Save this view' });
-      await dialog.getByLabel('Name').fill('Vacant berths on my train');
+      await dialog.getByLabel('Name').fill(PHONE_NAME);
       await shot(page, 'save-view-dialog-390');
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.getByText('View "Vacant berths on my train" saved.').waitFor();
+      await dialog.getByText(`View "${PHONE_NAME}" saved.`).waitFor();
       await dialog.locator('.p-dialog-footer').getByRole('button', { name: 'Close' }).click();
       await page.goto(`${base()}/layout/uikit/myviews`);
-      await page.locator('tr', { hasText: 'Vacant berths on my train' }).waitFor();
+      await page.locator('tr', { hasText: PHONE_NAME }).waitFor();
       await shot(page, 'my-views-390');
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);

@@ -97,10 +97,7 @@ function runConditions(
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
 
-/**
- * The freshness of an answer of `report` for these filter values and scope, at `now`. Null when the definition opts
- * out or the user's level has no scope (the report itself refuses such a user).
- */
+/** reportFreshness in its own report session (the report call reads it in the session of its rows instead). */
 export async function reportFreshness(
   db: Db,
   report: CheckedReport,
@@ -108,6 +105,20 @@ export async function reportFreshness(
   scope: UserScope,
   now: Date,
   timeoutMs: number,
+): Promise<Freshness | null> {
+  return withTimeout(db, timeoutMs, (query) => freshnessIn(query, report, values, scope, now));
+}
+
+/**
+ * The freshness of an answer of `report` for these filter values and scope, at `now`, read with a report session's
+ * query function. Null when the definition opts out or the user's level has no scope (the report refuses them).
+ */
+export async function freshnessIn(
+  query: Db['query'],
+  report: CheckedReport,
+  values: Record<string, unknown>,
+  scope: UserScope,
+  now: Date,
 ): Promise<Freshness | null> {
   if (!hasFreshness(report)) return null;
   const fields = runFilterFields(report);
@@ -117,7 +128,7 @@ export async function reportFreshness(
   if (!events || !efts) return null;
   const oneRun = fields.train !== undefined && fields.date !== undefined && text(values[fields.train]) !== null && text(values[fields.date]) !== null;
   const beatsCond = oneRun ? runConditions(fields, values, scope, { scopeAlias: 'b', runAlias: 'tr' }) : null;
-  return withTimeout(db, timeoutMs, async (query) => {
+  {
     const out: Freshness = { asOf: null, computedAt: now.toISOString(), staleAfterMinutes: limit };
     if (beatsCond) {
       // One run: every synced record of it belongs to a beat (rollup_sync by the beat's TTE, EFTs by beat), so the
@@ -149,7 +160,7 @@ export async function reportFreshness(
     ).rows[0];
     out.asOf = iso(row?.as_of);
     return out;
-  });
+  }
 }
 
 /** One beat's last sync, lag and staleness at `now`. */
