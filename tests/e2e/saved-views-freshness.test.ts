@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from '../support/browser';
 import { signIn } from '../support/login';
+import { seriousViolations } from '../support/axe';
 
 const base = (): string => inject('baseUrl');
 const SHOTS = process.env.HHT_SHOTS_DIR;
@@ -59,6 +60,7 @@ describe('saved views: save, open as a colleague of the same scope, rename and d
     await dialog.getByLabel('Name').fill(NAME);
     await dialog.getByLabel('Share with everyone who may open this report').check();
     await shot(page, 'save-view-dialog-1366');
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText(`View "${NAME}" saved.`).waitFor();
     link = await dialog.getByLabel('Link to this view').inputValue();
@@ -94,6 +96,7 @@ describe('saved views: save, open as a colleague of the same scope, rename and d
     await row.waitFor();
     await expect.poll(() => row.locator('td').allInnerTexts()).toEqual(expect.arrayContaining(['Trains Manned with HHT', 'Shared', 'You']));
     await shot(page, 'my-views-1366');
+    expect(await seriousViolations(page)).toEqual([]);
     await row.getByRole('button', { name: `Rename: ${NAME}` }).click();
     const rename = page.getByRole('dialog', { name: 'Rename view' });
     await rename.getByLabel('Name').fill(RENAMED);
