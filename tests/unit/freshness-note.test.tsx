@@ -26,9 +26,9 @@ afterEach(async () => {
 describe('the freshness of an answer on screen', () => {
   it('says as of when, how far before the answer, the cache age, each beat and the stale one', () => {
     render(<FreshnessNote freshness={answer} cacheAgeSeconds={75} />);
-    expect(screen.getByTestId('freshness-asof').textContent).toBe('Data as of 15/03/2026, 11:33:50 am (26 min before this answer)');
+    expect(screen.getByTestId('freshness-asof').textContent).toBe('Data as of 15/03/2026, 11:33 (26 min before this answer)');
     expect(screen.getByTestId('freshness-cache').textContent).toContain("answered from the server's cache, 1 min old");
-    expect(screen.getByTestId('freshness-beat-1').textContent).toBe('Beat 1 (NDLS014): last sync 15/03/2026, 11:33:50 am, 26 min ago');
+    expect(screen.getByTestId('freshness-beat-1').textContent).toBe('Beat 1 (NDLS014): last sync 15/03/2026, 11:33, 26 min ago');
     expect(screen.getByTestId('freshness-beat-2').textContent).toBe('Beat 2 (NDLS020): nothing synced yet Stale: no sync for over 1 h');
     // A stale beat opens the list at once.
     expect(screen.getByText(/Last sync of each of 2 beats/).closest('details')?.open).toBe(true);
@@ -40,6 +40,8 @@ describe('the freshness of an answer on screen', () => {
     expect(screen.getByTestId('freshness-asof').textContent).toMatch(/^डेटा 15\/03\/2026.* तक का \(इस उत्तर से 26 मिनट पहले\)$/);
     expect(screen.getByTestId('freshness-beat-2').textContent).toContain('पुराना: 1 घंटा से अधिक समय से सिंक नहीं');
     expect(screen.queryByTestId('freshness-cache')).toBeNull();
+    // No English words (am/pm) in a Hindi line: times are 24-hour.
+    expect(screen.getByTestId('freshness').textContent).not.toMatch(/\b(am|pm)\b/i);
   });
 
   it('shows nothing for an answer without freshness, and a compact card line without beats', () => {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
-import { formatTimestamp } from '../../i18n/format';
+import { formatMoment } from '../../i18n/format';
 import { localizeMessage } from '../../i18n/messages';
 import { SAVED_VIEW_LIMITS, type SavedView } from '../../../shared/saved-views';
 import { changeView, listViews, removeView } from './api';
@@ -91,7 +91,7 @@ export function MyViewsPage() {
                 </td>
                 <td data-label={t('views.colSharing')}>{v.shared ? t('views.shared') : t('views.private')}</td>
                 <td data-label={t('views.colOwner')}>{v.mine ? t('views.you') : v.ownerId}</td>
-                <td data-label={t('views.colUpdated')}>{formatTimestamp(new Date(v.updatedAt))}</td>
+                <td data-label={t('views.colUpdated')}>{formatMoment(new Date(v.updatedAt))}</td>
                 <td data-label={t('views.colActions')}>
                   {v.mine ? (
                     <div className="sv-actions">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { formatTimestamp } from '../../i18n/format';
+import { formatMoment } from '../../i18n/format';
 import type { Freshness } from '../../../shared/freshness';
 import './freshness.css';
 
@@ -38,7 +38,7 @@ export function FreshnessNote({ freshness, cacheAgeSeconds, compact = false }: F
         <i className="pi pi-clock" aria-hidden="true" />{' '}
         {asOf ? (
           <span data-testid="freshness-asof">
-            {t('freshness.asOf', { time: formatTimestamp(asOf) })}
+            {t('freshness.asOf', { time: formatMoment(asOf) })}
             {behind !== null && behind > 0 ? ` ${t('freshness.behind', { span: span(behind, t) })}` : ''}
           </span>
         ) : (
@@ -64,7 +64,7 @@ export function FreshnessNote({ freshness, cacheAgeSeconds, compact = false }: F
                 <span className="freshness-beat-name">{t('freshness.beat', { n: b.beatNo, tte: b.tteId })}</span>{' '}
                 <span>
                   {b.lastSyncAt
-                    ? t('freshness.lastSync', { time: formatTimestamp(new Date(b.lastSyncAt)), span: span(b.lagMinutes ?? 0, t) })
+                    ? t('freshness.lastSync', { time: formatMoment(new Date(b.lastSyncAt)), span: span(b.lagMinutes ?? 0, t) })
                     : t('freshness.neverSynced')}
                 </span>
                 {b.stale ? ' ' : null}
