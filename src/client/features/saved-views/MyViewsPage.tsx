@@ -105,7 +105,7 @@ export function MyViewsPage() {
                         disabled={busy}
                         onClick={() => void act(async () => ((await changeView(v.viewId, { shared: !v.shared })).shared ? t('views.shared') : t('views.private')) + `: ${v.name}`)}
                       />
-                      <Button type="button" size="small" text severity="danger" icon="pi pi-trash" label={t('views.delete')} aria-label={`${t('views.delete')}: ${v.name}`} onClick={() => setDeleting(v)} />
+                      <Button type="button" size="small" text icon="pi pi-trash" label={t('views.delete')} aria-label={`${t('views.delete')}: ${v.name}`} onClick={() => setDeleting(v)} />
                     </div>
                   ) : null}
                 </td>
