@@ -28,6 +28,7 @@ import { feedbackRoutes } from './routes/feedback';
 import { metaRoutes } from './routes/meta';
 import { consistRoutes } from './routes/consist';
 import { trainRoutes } from './routes/trains';
+import { savedViewRoutes } from './routes/saved-views';
 import { ReportRegistry } from './reports/registry';
 import { ReportResultCache } from './reports/result-cache';
 import { hasReplicas } from './db/replicas';
@@ -162,6 +163,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   feedbackRoutes(app, { db });
   consistRoutes(app, { db, config, suMobiles });
   trainRoutes(app, { db, suMobiles });
+  savedViewRoutes(app, { db, registry, suMobiles });
   openApiRoute(app, { db, registry });
   reportRoutes(app, { db, config, registry, suMobiles, cache: reportCache }); // last: its /api/:endpoint routes catch what no static route took
 

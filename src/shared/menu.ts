@@ -30,7 +30,7 @@ export interface MenuDocument {
 }
 
 /** Menu paths that are handwritten pages, not report definitions. */
-export const MENU_PAGES: readonly string[] = ['feedbackform', 'whatsnew', 'devices'];
+export const MENU_PAGES: readonly string[] = ['feedbackform', 'whatsnew', 'devices', 'myviews'];
 
 /** Every item of a menu with its JSON pointer (sections flattened). */
 export function menuItems(doc: MenuDocument): { pointer: string; item: MenuItem }[] {

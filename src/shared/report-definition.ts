@@ -106,6 +106,14 @@ export interface ConsistDef {
   trainEvent?: string;
 }
 
+/** How fresh a report's answers are said to be (report-definitions.md, "Freshness"). */
+export interface FreshnessDef {
+  /** 'sync' (default): the latest synced record of the runs covered; 'none': not data terminals sync. */
+  basis?: 'sync' | 'none';
+  /** A beat on duty with no sync for longer than this is stale (default FRESHNESS_STALE_AFTER_MINUTES). */
+  staleAfterMinutes?: number;
+}
+
 export interface ReportDefinition {
   $schema?: string;
   id: string;
@@ -120,6 +128,7 @@ export interface ReportDefinition {
   response?: { rowsPath: string };
   tabs?: TabDef[];
   consist?: ConsistDef;
+  freshness?: FreshnessDef;
   source: SourceDef;
   /** Optional Hindi texts, keyed by filter field, column field and tab id (src/shared/definitions/hindi.ts). */
   hi?: ReportHindi;

@@ -33,7 +33,7 @@ describe('menu.json as shipped', () => {
     const m = store.getMenu();
     expect(labels(m)).toEqual([
       'Feedback Form', 'TRAIN CHECKING INFO', 'Train Information', 'CONSOLIDATED REPORTS', 'UTILITIES',
-      'EXCEPTION REPORT', 'Whats New', 'Logout',
+      'EXCEPTION REPORT', 'My Views', 'Whats New', 'Logout',
     ]);
     expect(paths(m)).toEqual([
       'feedbackform',
@@ -46,6 +46,7 @@ describe('menu.json as shipped', () => {
       'tripidsearch', 'eftsearch', 'unmannedcoachhistory', 'devices', // the spec's UTILITIES, and Devices (What's New promises it there)
       'audit_trail', // SU's audit trail (refused to every other level)
       'sync_delay_new', 'bertallotmentanomaly', 'nullTWR',
+      'myviews', // the officer's saved views (a handwritten page)
       'whatsnew',
     ]);
     const info = m.entries.find((e) => e.label === 'Train Information');
@@ -149,7 +150,7 @@ describe('GET /api/meta/menu in process', () => {
     expect(body).not.toHaveProperty('$schema');
     const m = parseMenuDocument(body);
     expect(m).not.toBeNull();
-    expect(paths(m!)).toHaveLength(39);
+    expect(paths(m!)).toHaveLength(40);
     expect(JSON.stringify(m)).toContain('"unavailable":"broken definition"');
   });
 
@@ -204,7 +205,7 @@ describe('menu on a running server', () => {
     writeFileSync(join(root, 'menu.json'), JSON.stringify(doc, null, 2));
     await expect.poll(fetchLabels, { timeout: 10_000 }).toEqual([
       'Feedback Form', 'Train Information', 'TRAIN CHECKING INFO', 'CONSOLIDATED REPORTS', 'UTILITIES',
-      'EXCEPTION REPORT', 'Whats New', 'Logout',
+      'EXCEPTION REPORT', 'My Views', 'Whats New', 'Logout',
     ]);
     const reordered = await fetchLabels();
 

@@ -11,6 +11,7 @@
  * `npm run bench -- --load [--database-url URL] [--seconds N]`: only the load section (tests/bench/load.ts).
  * `npm run bench -- --mixed --database-url URL`: sync over HTTP while 50 connections read a report (tests/bench/mixed.ts).
  * `npm run bench -- --section replicas`: read-replica routing cost and failover (tests/bench/replicas.ts).
+ * `npm run bench -- --freshness [--rounds N]`: the cost of an answer's freshness query (tests/bench/freshness.ts).
  * Every run ends with the client bundle sizes (of dist/client: `npm run build` first); `--client` prints only
  * those, `--lighthouse` those and Lighthouse on /login.
  */
@@ -40,6 +41,11 @@ if (process.argv.includes('--exports')) {
 
 if (process.argv.includes('--profile')) {
   await import('./profile'); // CPU profile of the built server under load (tests/bench/profile.ts)
+  process.exit(0);
+}
+
+if (process.argv.includes('--freshness')) {
+  await import('./freshness'); // the cost of an answer's freshness, with and without in one run (tests/bench/freshness.ts)
   process.exit(0);
 }
 

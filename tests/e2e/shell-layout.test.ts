@@ -53,10 +53,10 @@ it('side menu: the spec order from menu.json, links under /layout/uikit/, Logout
   const roots = await t.page.locator('.layout-menu > li').evaluateAll((els) =>
     els.map((e) => (e.querySelector(':scope > .layout-menuitem-root-text') ?? e).textContent?.trim()),
   );
-  expect(roots).toEqual(['Feedback Form', 'TRAIN CHECKING INFO', 'Train Information', 'CONSOLIDATED REPORTS', 'UTILITIES', 'EXCEPTION REPORT', 'Whats New', 'Logout']);
+  expect(roots).toEqual(['Feedback Form', 'TRAIN CHECKING INFO', 'Train Information', 'CONSOLIDATED REPORTS', 'UTILITIES', 'EXCEPTION REPORT', 'My Views', 'Whats New', 'Logout']);
   expect(await t.page.getByRole('link', { name: 'Train Schedule' }).getAttribute('href')).toBe('/layout/uikit/trainDetails');
   expect(await t.page.getByRole('link', { name: 'All Train Details' }).getAttribute('href')).toBe('/layout/uikit/traininfo');
-  expect(await t.page.locator('#app-sidebar a').count()).toBe(39);
+  expect(await t.page.locator('#app-sidebar a').count()).toBe(40); // every report and page of menu.json, My Views included
   await t.page.locator('#app-sidebar').getByRole('button', { name: 'Logout' }).click();
   await expect.poll(() => t.page.url()).toMatch(/\/login$/);
 });

@@ -35,7 +35,8 @@ const madeHere = new Set<string>();
  * its ready line. Test hooks are on. Extra env (DATABASE_URL, HHT_ROOT_DIR, ...) passes through.
  */
 export async function startServer(env: Record<string, string> = {}, timeoutMs = 180_000): Promise<RunningServer> {
-  const port = await freePort();
+  // A port the caller chose (a developer's own range on a shared machine), else any free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.HHT_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'hht-data-'));
   // A data folder this module made is removed when the server stops (a seeded one is hundreds of MB).
   const owned = env.HHT_DATA_DIR === undefined || madeHere.has(dataDir);

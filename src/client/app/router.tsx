@@ -44,6 +44,7 @@ export const router = createBrowserRouter([
               { path: 'whatsnew', lazy: async () => ({ Component: (await import('../features/whats-new/WhatsNewPage')).WhatsNewPage }) },
               { path: 'devices', lazy: async () => ({ Component: (await import('../features/devices/DevicesPage')).DevicesPage }) },
               { path: 'subscriptions', lazy: async () => ({ Component: (await import('../features/subscriptions/SubscriptionsPage')).SubscriptionsPage }) },
+              { path: 'myviews', lazy: async () => ({ Component: (await import('../features/saved-views/MyViewsPage')).MyViewsPage }) },
               { path: ':reportId', lazy: async () => ({ Component: (await import('./ReportRoute')).ReportRoute }) },
             ],
           },

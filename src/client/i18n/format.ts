@@ -26,3 +26,8 @@ export function formatNumber(x: number, lng: Language = currentLanguage()): stri
 export function formatTimestamp(d: Date, lng: Language = currentLanguage()): string {
   return d.toLocaleString(LOCALE[lng], { timeZone: 'Asia/Kolkata', numberingSystem: 'latn', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
+
+/** A moment as dd/mm/yyyy, HH:mm (24-hour) in India's time zone: no am/pm words, so it reads alike in both languages. */
+export function formatMoment(d: Date, lng: Language = currentLanguage()): string {
+  return d.toLocaleString(LOCALE[lng], { timeZone: 'Asia/Kolkata', numberingSystem: 'latn', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}

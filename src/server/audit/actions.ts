@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'scope_refused',
   'subscription_changed',
   'mail_sent',
+  'view_changed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

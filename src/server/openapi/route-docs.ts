@@ -2,6 +2,7 @@ import { DEVICE_STATUSES } from '../../shared/devices';
 import { arr, body, bool, enumOf, errorAnswer, int, nullable, num, obj, otherContent, str, type RouteDoc, type Schema } from './schema-helpers';
 import { SYNC_REQUEST, SYNC_RESPONSE } from './hht-sync-doc';
 import { SUBSCRIPTION_ROUTE_DOCS } from '../subscriptions/route-docs';
+import { FRESHNESS_DOC, SAVED_VIEW_DOCS } from './saved-view-docs';
 
 export type { RouteDoc };
 
@@ -29,10 +30,12 @@ const reportAnswer = obj({
   total: int('Rows the filter gives (all pages)'),
   page: int(),
   rowsPerPage: int(),
-});
+  freshness: FRESHNESS_DOC,
+}, ['freshness']);
 
 /** Every route of the API by "METHOD url" (Fastify's pattern); the OpenAPI test fails on a route missing here. */
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  ...SAVED_VIEW_DOCS,
   'GET /api/health': {
     summary: 'Whether the server and its database answer; with a session also migrations, data set size and replicas',
     tags: ['Operations'],

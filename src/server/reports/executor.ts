@@ -15,7 +15,12 @@ export interface RunOptions {
   rowsPerPage?: number | undefined;
   /** Statement timeout in ms. */
   timeoutMs: number;
+  /** More reads for the same answer (its freshness), run in the same report session after the rows, once. */
+  alsoInSession?: InSession | undefined;
 }
+
+/** Work done inside a report session with its query function (same role, timeout and snapshot as the report). */
+export type InSession = (query: Db['query']) => Promise<void>;
 
 export const TIMEOUT_MESSAGE = 'The report took too long to run. Narrow the filter (one train, a shorter date range) and try again.';
 
@@ -161,10 +166,12 @@ export async function runView(
       const total = await countRows(query, view, values, scope, sql, params);
       const paged = pageClause(params, rowsPerPage, page);
       const rows = (await query(`SELECT * FROM (${sql}) q${order}${paged.sql}`, paged.params)).rows;
+      await opts.alsoInSession?.(query);
       return { rows, total, page, rowsPerPage };
     }
     // Client paging: every row up to a cap; past it the first rows and the true total, so the UI can say so.
     const rows = (await query(`SELECT * FROM (${sql}) q${order} LIMIT ${CLIENT_PAGING_MAX_ROWS + 1}`, params)).rows;
+    await opts.alsoInSession?.(query);
     if (rows.length <= CLIENT_PAGING_MAX_ROWS) return { rows, total: rows.length, page: 1, rowsPerPage: rows.length };
     const total = (await query<{ total: number }>(`SELECT count(*)::int AS total FROM (${unordered(sql)}) q`, params)).rows[0]?.total ?? 0;
     return { rows: rows.slice(0, CLIENT_PAGING_MAX_ROWS), total, page: 1, rowsPerPage: CLIENT_PAGING_MAX_ROWS };
@@ -208,11 +215,13 @@ export async function runViewJson(
       const total = await countRows(query, view, values, scope, sql, params);
       const paged = pageClause(params, rowsPerPage, page);
       const agg = (await query<Agg>(jsonRowsSql(list, `SELECT * FROM (${sql}) q${order}${paged.sql}`), paged.params)).rows[0];
+      await opts.alsoInSession?.(query);
       return { rowsJson: agg?.rows ?? '[]', total, page, rowsPerPage };
     }
     const agg = (await query<Agg>(jsonRowsSql(list, `SELECT * FROM (${sql}) q${order} LIMIT ${CLIENT_PAGING_MAX_ROWS + 1}`), params)).rows[0];
     const n = agg?.n ?? 0;
     if (n > CLIENT_PAGING_MAX_ROWS) return null; // past the cap: the first rows and the true total, as runView does
+    await opts.alsoInSession?.(query);
     return { rowsJson: agg?.rows ?? '[]', total: n, page: 1, rowsPerPage: n };
   });
   return answer ?? viaRows();
@@ -240,6 +249,7 @@ export async function aggregateView(
   scope: UserScope,
   req: AggregateRequest,
   timeoutMs: number,
+  alsoInSession?: InSession,
 ): Promise<ViewAggregate> {
   const { sql, params } = buildQuery(view, values, scope);
   const col = req.sumOf === undefined ? undefined : view.columns.find((c) => c.field === req.sumOf);
@@ -250,6 +260,7 @@ export async function aggregateView(
   const sum = col ? `, sum("${col.field}")::float8 AS s` : '';
   return withTimeout(db, timeoutMs, async (query) => {
     const row = (await query<{ n: number | string; s?: number | string | null }>(`SELECT count(*)::float8 AS n${sum} FROM (${unordered(sql)}) q`, params)).rows[0];
+    await alsoInSession?.(query);
     const count = Number(row?.n ?? 0);
     return col ? { count, sum: Number(row?.s ?? 0) } : { count };
   });

@@ -39,6 +39,8 @@ const toBody = (c: ComputedBody): ReportBody =>
 export interface CacheAnswer {
   body: ReportBody;
   served: 'hit' | 'shared' | 'computed';
+  /** A held answer's age: from when its query began, ms (a report answer says it, as the Age header). */
+  ageMs?: number;
 }
 
 export interface ReportCacheOptions {
@@ -209,7 +211,7 @@ export class ReportResultCache {
       if (held.gen === gen && this.nowMs() - held.at <= this.ttlMs) {
         this.entries.set(key, held); // most recently used last
         this.stats.hits += 1;
-        return { body: held.body, served: 'hit' };
+        return { body: held.body, served: 'hit', ageMs: Math.max(0, this.nowMs() - held.at) };
       }
       this.bytes -= held.bytes;
     }

@@ -5,7 +5,7 @@ import { istDate } from '../clock';
 import { HttpError } from '../plugins/errors';
 import type { ReportRegistry } from '../reports/registry';
 import { parseFilter } from '../reports/filter';
-import { aggregateView, buildQuery, orderClause, parseAggregate, runViewJson, type ReportJson, type RunOptions } from '../reports/executor';
+import { aggregateView, buildQuery, orderClause, parseAggregate, runViewJson, type InSession, type ReportJson, type RunOptions } from '../reports/executor';
 import { ReportResultCache, type CacheAnswer } from '../reports/result-cache';
 import { sendEncoded } from '../http/compress';
 import { scopePredicate, userScope, type UserScope } from '../reports/scope';
@@ -18,6 +18,8 @@ import { reportCacheAnswers, timeReportSql } from '../metrics/metrics';
 import { localizeFilterSchema, localizeReport, parseAcceptLanguage } from '../../shared/definitions/localize';
 import { singleDateField } from '../../shared/definitions/date-field';
 import { nearestEarlierDate } from '../reports/nearest-date';
+import { freshnessIn } from '../reports/freshness';
+import type { Freshness } from '../../shared/freshness';
 
 /** The filter schema of each language, by report (RJSF finds a precompiled validator by a hash of the schema it is given). */
 const schemasByLang = new WeakMap<CheckedReport, Map<Lang, { schema: Record<string, unknown>; url: string }>>();
@@ -93,8 +95,9 @@ const ROWS_SLOT_JSON = JSON.stringify(ROWS_SLOT);
  * The body of a report call: {rows, total, page, rowsPerPage}, and the rows again at the definition's rowsPath
  * (e.g. tripId -> eftList) as the original backend answered. The rows are JSON text already (runViewJson).
  */
-export function reportBody(r: ReportJson, rowsPath: string | undefined): string {
+export function reportBody(r: ReportJson, rowsPath: string | undefined, freshness?: Freshness | null): string {
   const shape: Record<string, unknown> = { rows: ROWS_SLOT, total: r.total, page: r.page, rowsPerPage: r.rowsPerPage };
+  if (freshness) shape.freshness = freshness;
   const withPath = rowsPath && rowsPath !== 'rows' ? { ...shape, ...nest(rowsPath, ROWS_SLOT) } : shape;
   return JSON.stringify(withPath).split(ROWS_SLOT_JSON).join(r.rowsJson);
 }
@@ -159,8 +162,20 @@ export function reportRoutes(
   // With test hooks (never in production), how an answer was had: the load bench counts the cache's hit rate by it.
   const send = (request: FastifyRequest, reply: FastifyReply, answer: CacheAnswer): Promise<FastifyReply> => {
     if (config.testHooks) void reply.header('x-hht-cache', answer.served);
+    // An answer held from earlier says how old it is (its freshness is that of when it was computed).
+    if (answer.ageMs !== undefined) void reply.header('age', String(Math.floor(answer.ageMs / 1000)));
     reportCacheAnswers.inc({ served: answer.served });
     return sendEncoded(request, reply, answer.body);
+  };
+
+  // Part of the answer, so held with it: a cached answer is as fresh as when it was computed (and says its age). Read
+  // in the report's own session, right after its rows.
+  const freshnessReader = (report: CheckedReport, values: Record<string, unknown>, scope: UserScope) => {
+    const got: { freshness: Freshness | null } = { freshness: null };
+    const read: InSession = async (query) => {
+      got.freshness = await freshnessIn(query, report, values, scope, app.clock.now());
+    };
+    return { read, got };
   };
 
   const run = async (request: FastifyRequest<{ Params: { endpoint: string }; Querystring: Record<string, string> }>, reply: FastifyReply) => {
@@ -190,8 +205,10 @@ export function reportRoutes(
       const { sql, params } = buildQuery(found.view, values, scope);
       const key = ReportResultCache.key(['aggregate', sql, params, agg.sumOf]);
       const answer = await cache.get(key, async () => {
-        const aggregate = await timeReportSql(found.report.definition.id, () => aggregateView(db, found.view, values, scope, agg, config.reportTimeoutMs));
-        return { text: JSON.stringify({ rows: [], total: aggregate.count, page: 1, rowsPerPage: 0, aggregate }), rowCount: aggregate.count };
+        const fresh = freshnessReader(found.report, values, scope);
+        const aggregate = await timeReportSql(found.report.definition.id, () => aggregateView(db, found.view, values, scope, agg, config.reportTimeoutMs, fresh.read));
+        const { freshness } = fresh.got;
+        return { text: JSON.stringify({ rows: [], total: aggregate.count, page: 1, rowsPerPage: 0, aggregate, ...(freshness ? { freshness } : {}) }), rowCount: aggregate.count };
       });
       auditReportRun(request, reply, found.report.definition.id, answer);
       return send(request, reply, answer);
@@ -212,8 +229,9 @@ export function reportRoutes(
     ]);
     // A call whose original backend answered with rows elsewhere (e.g. tripId -> eftList) gets them there too.
     const answer = await cache.get(key, async () => {
-      const ran = await timeReportSql(found.report.definition.id, () => runViewJson(db, found.view, values, scope, opts));
-      return { text: reportBody(ran, rowsPath), rowCount: ran.total };
+      const fresh = freshnessReader(found.report, values, scope);
+      const ran = await timeReportSql(found.report.definition.id, () => runViewJson(db, found.view, values, scope, { ...opts, alsoInSession: fresh.read }));
+      return { text: reportBody(ran, rowsPath, fresh.got.freshness), rowCount: ran.total };
     });
     auditReportRun(request, reply, found.report.definition.id, answer);
     return send(request, reply, answer);

@@ -10,6 +10,7 @@ import { StatBody } from './StatCard';
 import { ChartBody } from './ChartCard';
 
 import { updatedTime } from './refresh';
+import { FreshnessNote } from '../../lib/freshness/FreshnessNote';
 
 type CardState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ok'; data: CardData; at: Date };
 
@@ -64,6 +65,7 @@ export function DashboardCardView({ card, refresh = 0 }: { card: DashboardCard; 
           {t('dashboard.updated', { time: updatedTime(state.at) })}
         </p>
       ) : null}
+      {state.status === 'ok' ? <FreshnessNote compact freshness={state.data.freshness} cacheAgeSeconds={state.data.cacheAgeSeconds} /> : null}
       {href ? (
         <footer className="dash-card-foot">
           <Link to={href} className="dash-card-link">

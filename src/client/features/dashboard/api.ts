@@ -2,6 +2,7 @@ import { HTTPError } from 'ky';
 import { api } from '../../lib/api';
 import { resolveDefault } from '../../../shared/definitions/filter-widgets';
 import { cardAggregate, type DashboardCard, type DashboardConfig } from '../../../shared/dashboard';
+import { parseFreshness, type Freshness } from '../../../shared/freshness';
 
 export { cardAggregate };
 
@@ -35,6 +36,10 @@ export function fetchDashboard(signal?: AbortSignal): Promise<DashboardConfig> {
 export interface CardData {
   rows: Row[];
   value?: number;
+  /** As of when the card's data is, when the server says. */
+  freshness?: Freshness;
+  /** Answered from the server's result cache, this old (seconds). */
+  cacheAgeSeconds?: number;
 }
 
 /** One card's call: GET with the params as query, or POST with them as the filter body. */
@@ -50,15 +55,21 @@ export async function fetchCardData(card: DashboardCard, signal?: AbortSignal): 
     card.method === 'GET'
       ? api.get(url, { searchParams: { ...params, ...query }, credentials, signal })
       : api.post(url, { json: params, searchParams: query, credentials, signal });
-  const body: unknown = await res.json();
+  const response = await res;
+  const body: unknown = await response.json();
   if (Array.isArray(body)) return { rows: body as Row[] };
-  const o = (body ?? {}) as { rows?: unknown; aggregate?: { count?: unknown; sum?: unknown } };
+  const o = (body ?? {}) as { rows?: unknown; aggregate?: { count?: unknown; sum?: unknown }; freshness?: unknown };
   const rows = Array.isArray(o.rows) ? (o.rows as Row[]) : [];
+  const data: CardData = { rows };
+  const freshness = parseFreshness(o.freshness);
+  if (freshness) data.freshness = freshness;
+  const age = response.headers.get('age');
+  if (age !== null && /^\d{1,9}$/.test(age)) data.cacheAgeSeconds = Number(age);
   if (aggregate && o.aggregate) {
     const v = aggregate === 'count' ? o.aggregate.count : o.aggregate.sum;
-    if (typeof v === 'number' && Number.isFinite(v)) return { rows, value: v };
+    if (typeof v === 'number' && Number.isFinite(v)) data.value = v;
   }
-  return { rows };
+  return data;
 }
 
 /** The single number of a stat card. */

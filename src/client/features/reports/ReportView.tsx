@@ -29,6 +29,9 @@ import { useNarrowScreen } from './lib/narrow';
 import { orderByPriority, shownByDefault } from './lib/priority';
 import { singleDateField } from '../../../shared/definitions/date-field';
 import { Button } from 'primereact/button';
+import { FreshnessNote } from '../../lib/freshness/FreshnessNote';
+import { useReportExtensions } from './extensions';
+import { columnStateKey, readColumnState } from './lib/column-state';
 
 /**
  * AG Grid is most of a report's code and only shows results: it loads when the page has a request to run (Run, or a
@@ -86,10 +89,13 @@ export function ReportView({
   if (!active) throw new Error('A report always has its main view');
   // Priority 1 first, then 2, then 3: the grid, the cards, print and exports all take this order.
   const columns = useMemo(() => orderByPriority(active.columns), [active]);
-  const narrow = useNarrowScreen();
+  const narrowScreen = useNarrowScreen();
   const sortable = active.columns.filter((c) => c.sortable !== false).map((c) => c.field);
   const view = paramsToView(searchParams, tabIds, sortable);
+  // A card list on a phone, a table otherwise, unless the user (or a saved view) chose one.
+  const narrow = view.layout ? view.layout === 'cards' : narrowScreen;
   const server = active.paging.mode === 'server';
+  const extensions = useReportExtensions();
 
   const defaults = useMemo(() => resolveDefaults(report.filter.defaults, todayIst()), [report]);
   // The URL's filter over the defaults (the server fills blanks with the same defaults). It runs only with '_run=1';
@@ -163,6 +169,7 @@ export function ReportView({
     const next = filterToParams(filter, schema, {
       ...(view.tab ? { tab: view.tab } : {}),
       ...(view.rowsPerPage ? { rowsPerPage: view.rowsPerPage } : {}),
+      ...(view.layout ? { layout: view.layout } : {}),
       ...sort,
     });
     // Running the same filter again (a refresh) reloads; a new filter goes into the history.
@@ -254,10 +261,25 @@ export function ReportView({
     </p>
   );
 
+  /** The page as a saved view keeps it: filter, tab, sort, the grid's column layout, the layout choice. */
+  const snapshot = () => ({
+    reportId: report.id,
+    reportTitle: report.title,
+    filter: urlFilter ?? form,
+    tab: active.tabId ?? null,
+    sortBy: sort.sortBy ?? null,
+    sortDir: sort.sortBy ? (sort.sortDir ?? 'asc') : null,
+    columns: readColumnState(typeof localStorage === 'undefined' ? undefined : localStorage, columnStateKey(report.id, active.tabId), active.columns.map((c) => c.field)),
+    layout: view.layout ?? null,
+  });
+
   return (
     <div className="report-page">
       <header className="report-header">
-        <h1>{report.title}</h1>
+        <div className="report-header-line">
+          <h1>{report.title}</h1>
+          {urlFilter && extensions.headerActions ? <div className="report-header-actions">{extensions.headerActions(snapshot)}</div> : null}
+        </div>
         {report.description && <p className="report-description">{report.description}</p>}
       </header>
 
@@ -331,6 +353,7 @@ export function ReportView({
         {request && data && !query.error && data.rows.length === 0 && !query.loading && outOfArea.length === 0 && (
           <div className="report-empty" role="status">
             <p className="report-empty-title">{t('reports.noRecords')}</p>
+            <FreshnessNote freshness={data.freshness} cacheAgeSeconds={data.cacheAgeSeconds} />
             {applied.length > 0 ? (
               <>
                 <p>{t('reports.forFilter')}</p>
@@ -363,8 +386,17 @@ export function ReportView({
                       : t('reports.records', { count: data.total, formatted: n(data.total) })}
                 </p>
                 {appliedList}
+                <FreshnessNote freshness={data.freshness} cacheAgeSeconds={data.cacheAgeSeconds} />
               </div>
               <div className="report-result-actions">
+                <Button
+                  type="button"
+                  size="small"
+                  outlined
+                  icon={narrow ? 'pi pi-table' : 'pi pi-th-large'}
+                  label={narrow ? t('views.layoutGrid') : t('views.layoutCards')}
+                  onClick={() => updateView({ layout: narrow ? 'grid' : 'cards' })}
+                />
                 <ExportButtons report={report} {...(active.tabId ? { tabId: active.tabId } : {})} filter={urlFilter ?? {}} columns={visibleFields} sort={sort} total={data.total} />
                 <PrintButton title={views.length > 1 ? `${report.title}: ${active.label}` : report.title} columns={visibleColumns} filters={applied} fetchAll={fetchAll} />
                 {actions?.({ report, ...(active.tabId ? { tabId: active.tabId } : {}), filter: urlFilter ?? {}, columns: visibleFields, sort })}

@@ -12,6 +12,7 @@ import {
   parseErrorBody,
   parseNearestDate,
   parsePublicReport,
+  parseAge,
   parseRailwayCodes,
   parseReportList,
   parseReportResult,
@@ -166,11 +167,14 @@ export const httpReportApi: ReportApi = {
     call(async () => {
       const url = `/api/${encodeURIComponent(req.endpoint)}`;
       const searchParams = runParams(req);
-      const body: unknown =
+      const res =
         req.method === 'GET'
-          ? await api.get(url, { searchParams, signal: req.signal, timeout: 120_000 }).json()
-          : await api.post(url, { searchParams, json: req.filter, signal: req.signal, timeout: 120_000 }).json();
-      return parseReportResult(body, req.rowsPath);
+          ? await api.get(url, { searchParams, signal: req.signal, timeout: 120_000 })
+          : await api.post(url, { searchParams, json: req.filter, signal: req.signal, timeout: 120_000 });
+      const page = parseReportResult(await res.json(), req.rowsPath);
+      const age = parseAge(res.headers.get('age'));
+      if (age !== undefined) page.cacheAgeSeconds = age;
+      return page;
     }),
   nearestDate: (req) =>
     call(async () => {

@@ -9,7 +9,9 @@ import whatsnew from './whatsnew.json';
 import feedback from './feedback.json';
 import devices from './devices.json';
 import subscriptions from './subscriptions.json';
+import views from './views.json';
+import freshness from './freshness.json';
 
 /** Everything after sign-in (and the not-found screen): loaded with those routes. */
-export const enApp = { shell, settings, a11y, game, notfound, reports, dashboard, whatsnew, feedback, devices, subscriptions };
+export const enApp = { shell, settings, a11y, game, notfound, reports, dashboard, whatsnew, feedback, devices, subscriptions, views, freshness };
 export type AppTexts = typeof enApp;

@@ -8,7 +8,7 @@ import type { JsonObject } from '../../../../shared/report-definition';
 
 export type Filter = Record<string, unknown>;
 
-export const VIEW_KEYS = { run: '_run', tab: '_tab', page: '_page', rows: '_rows', sort: '_sort', dir: '_dir' } as const;
+export const VIEW_KEYS = { run: '_run', tab: '_tab', page: '_page', rows: '_rows', sort: '_sort', dir: '_dir', layout: '_layout' } as const;
 
 export interface ViewState {
   /** The URL asks for a run (opening a shared URL runs it). */
@@ -18,6 +18,8 @@ export interface ViewState {
   rowsPerPage?: number;
   sortBy?: string;
   sortDir?: 'asc' | 'desc';
+  /** The user's choice of table or card list (otherwise the screen's width decides). */
+  layout?: 'grid' | 'cards';
 }
 
 function propertiesOf(schema: JsonObject): [string, JsonObject][] {
@@ -84,6 +86,7 @@ export function filterToParams(filter: Filter, schema: JsonObject, view?: Omit<V
     params.set(VIEW_KEYS.sort, view.sortBy);
     params.set(VIEW_KEYS.dir, view.sortDir ?? 'asc');
   }
+  if (view?.layout) params.set(VIEW_KEYS.layout, view.layout);
   return params;
 }
 
@@ -139,6 +142,8 @@ export function paramsToView(params: URLSearchParams, tabs: readonly string[], s
     view.sortBy = sort;
     view.sortDir = params.get(VIEW_KEYS.dir) === 'desc' ? 'desc' : 'asc';
   }
+  const layout = params.get(VIEW_KEYS.layout);
+  if (layout === 'grid' || layout === 'cards') view.layout = layout;
   return view;
 }
 

@@ -17,6 +17,8 @@ import type {
   ReportSummary,
 } from '../../../../shared/report-definition';
 
+import { parseFreshness, type Freshness } from '../../../../shared/freshness';
+
 export type Row = Record<string, unknown>;
 
 export interface ReportPage {
@@ -24,6 +26,10 @@ export interface ReportPage {
   total: number;
   page: number;
   rowsPerPage: number;
+  /** As of when the data is (absent from servers that do not say). */
+  freshness?: Freshness;
+  /** Set when the server answered from its result cache: the answer's age in seconds (Age header). */
+  cacheAgeSeconds?: number;
 }
 
 export class BoundaryError extends Error {
@@ -268,7 +274,15 @@ export function parseReportResult(v: unknown, rowsPath?: string): ReportPage {
   if (rows === null) throw new BoundaryError('The report result', rowsPath ? `/${rowsPath.replace(/\./g, '/')}` : '/rows', 'has no list of rows');
   const o = isObject(v) ? v : {};
   const total = Math.max(count(o.total) ?? rows.length, rows.length);
-  return { rows, total, page: Math.max(count(o.page) ?? 1, 1), rowsPerPage: count(o.rowsPerPage) ?? rows.length };
+  const page: ReportPage = { rows, total, page: Math.max(count(o.page) ?? 1, 1), rowsPerPage: count(o.rowsPerPage) ?? rows.length };
+  const freshness = parseFreshness(o.freshness);
+  if (freshness) page.freshness = freshness;
+  return page;
+}
+
+/** The Age header of an answer (seconds), when the server sent one. */
+export function parseAge(header: string | null): number | undefined {
+  return header !== null && /^\d{1,9}$/.test(header) ? Number(header) : undefined;
 }
 
 export interface NearestDate {

@@ -1,0 +1,182 @@
+/**
+ * The freshness of a report answer, defined once for every report from its filter, not per report: the runs an
+ * answer covers are those of the filter's train (fields/train-no.json), its single date or date range (run start
+ * dates) and its zone/division/lobby fields, within the user's scope; the answer is as of the latest record
+ * terminals synced for those runs (checking events through rollup_sync, whose last_sync_at is their latest
+ * sync_time, and EFTs). A filter naming one train and one date is one run: each of its beats gets its last sync,
+ * its lag behind the answer's time and whether it is stale. A definition may opt out (freshness.basis "none") or
+ * set its stale limit (freshness.staleAfterMinutes).
+ */
+import type { Db } from '../db';
+import type { CheckedReport } from '../../shared/definitions/validate';
+import { FRESHNESS_STALE_AFTER_MINUTES, type BeatFreshness, type Freshness } from '../../shared/freshness';
+import { singleDateField } from '../../shared/definitions/date-field';
+import { scopePredicate, type UserScope } from './scope';
+import { withTimeout } from './executor';
+
+/** Which filter fields say which runs an answer covers, found from the shared field each one references. */
+export interface RunFilterFields {
+  train?: string;
+  /** One run date, or the two ends of a date range. */
+  date?: string;
+  range?: { start: string; end: string };
+  zone?: string;
+  division?: string;
+  lobby?: string;
+}
+
+const FIELD_ROLES: Record<string, 'train' | 'zone' | 'division' | 'lobby'> = {
+  'fields/train-no.json': 'train',
+  'fields/zone.json': 'zone',
+  'fields/division.json': 'division',
+  'fields/lobby.json': 'lobby',
+};
+
+const byReport = new WeakMap<CheckedReport, RunFilterFields>();
+
+export function runFilterFields(report: CheckedReport): RunFilterFields {
+  let found = byReport.get(report);
+  if (found) return found;
+  found = {};
+  const props = report.definition.filter.schema.properties ?? {};
+  for (const [key, prop] of Object.entries(props)) {
+    const ref = typeof prop === 'object' && prop !== null && '$ref' in prop ? (prop as { $ref?: unknown }).$ref : undefined;
+    const role = typeof ref === 'string' ? FIELD_ROLES[ref] : undefined;
+    if (role && found[role] === undefined) found[role] = key;
+  }
+  const rules = report.definition.filter.rules;
+  const date = singleDateField(report.filterSchema, rules);
+  if (date) found.date = date;
+  else if (rules?.[0]) found.range = { start: rules[0].start, end: rules[0].end };
+  byReport.set(report, found);
+  return found;
+}
+
+/** The stale limit of a report (minutes). */
+export const staleAfterMinutes = (report: CheckedReport): number => report.definition.freshness?.staleAfterMinutes ?? FRESHNESS_STALE_AFTER_MINUTES;
+
+/** Whether answers of the report carry a freshness at all. */
+export const hasFreshness = (report: CheckedReport): boolean => report.definition.freshness?.basis !== 'none';
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** SQL conditions and bound values narrowing one table (by its alias) to the runs an answer covers. */
+function runConditions(
+  fields: RunFilterFields,
+  values: Record<string, unknown>,
+  scope: UserScope,
+  cols: { scopeAlias: string; runAlias: string },
+): { where: string; params: unknown[] } | null {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const add = (sql: (n: number) => string, value: unknown): void => {
+    params.push(value);
+    where.push(sql(params.length));
+  };
+  const s = cols.scopeAlias;
+  const r = cols.runAlias;
+  const pred = scopePredicate(scope, { zone: `${s}.zone_code`, division: `${s}.div_code`, lobby: `${s}.lobby_code` }, 1);
+  if (!pred) return null;
+  if (pred.params.length > 0) add(() => pred.sql, pred.params[0]);
+  const train = fields.train ? text(values[fields.train]) : null;
+  if (train) add((n) => `${r}.train_no = $${n}`, train);
+  const date = fields.date ? text(values[fields.date]) : null;
+  if (date) add((n) => `${r}.start_date = $${n}::date`, date);
+  const from = fields.range ? text(values[fields.range.start]) : null;
+  const to = fields.range ? text(values[fields.range.end]) : null;
+  if (from) add((n) => `${r}.start_date >= $${n}::date`, from);
+  if (to) add((n) => `${r}.start_date <= $${n}::date`, to);
+  for (const [role, column] of [['zone', 'zone_code'], ['division', 'div_code'], ['lobby', 'lobby_code']] as const) {
+    const field = fields[role];
+    const v = field ? values[field] : undefined;
+    if (typeof v === 'string' && v !== '') add((n) => `${s}.${column} = $${n}`, v);
+    else if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string')) add((n) => `${s}.${column} = ANY($${n}::text[])`, v);
+  }
+  return { where: where.length > 0 ? where.join(' AND ') : 'TRUE', params };
+}
+
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
+
+/** reportFreshness in its own report session (the report call reads it in the session of its rows instead). */
+export async function reportFreshness(
+  db: Db,
+  report: CheckedReport,
+  values: Record<string, unknown>,
+  scope: UserScope,
+  now: Date,
+  timeoutMs: number,
+): Promise<Freshness | null> {
+  return withTimeout(db, timeoutMs, (query) => freshnessIn(query, report, values, scope, now));
+}
+
+/**
+ * The freshness of an answer of `report` for these filter values and scope, at `now`, read with a report session's
+ * query function. Null when the definition opts out or the user's level has no scope (the report refuses them).
+ */
+export async function freshnessIn(
+  query: Db['query'],
+  report: CheckedReport,
+  values: Record<string, unknown>,
+  scope: UserScope,
+  now: Date,
+): Promise<Freshness | null> {
+  if (!hasFreshness(report)) return null;
+  const fields = runFilterFields(report);
+  const limit = staleAfterMinutes(report);
+  const events = runConditions(fields, values, scope, { scopeAlias: 'rs', runAlias: 'rs' });
+  const efts = runConditions(fields, values, scope, { scopeAlias: 'e', runAlias: 'tr' });
+  if (!events || !efts) return null;
+  const oneRun = fields.train !== undefined && fields.date !== undefined && text(values[fields.train]) !== null && text(values[fields.date]) !== null;
+  const beatsCond = oneRun ? runConditions(fields, values, scope, { scopeAlias: 'b', runAlias: 'tr' }) : null;
+  {
+    const out: Freshness = { asOf: null, computedAt: now.toISOString(), staleAfterMinutes: limit };
+    if (beatsCond) {
+      // One run: every synced record of it belongs to a beat (rollup_sync by the beat's TTE, EFTs by beat), so the
+      // answer's as-of is the latest of its beats' and one query gives both.
+      const { rows } = await query<{ beat_no: number; tte_id: string; device_id: string | null; sign_on_at: unknown; sign_off_at: unknown; last_sync: unknown }>(
+        `SELECT b.beat_no, b.tte_id, b.device_id, b.sign_on_at, b.sign_off_at,
+                greatest((SELECT max(rs.last_sync_at) FROM rollup_sync rs WHERE rs.run_id = b.run_id AND rs.tte_id = b.tte_id),
+                         (SELECT max(ef.synced_at) FROM efts ef WHERE ef.run_id = b.run_id AND ef.beat_id = b.beat_id)) AS last_sync
+           FROM beats b JOIN train_runs tr ON tr.run_id = b.run_id
+          WHERE ${beatsCond.where}
+          ORDER BY b.beat_no`,
+        beatsCond.params,
+      );
+      out.beats = rows.map((b) => beatFreshness(b, now, limit));
+      const times = out.beats.flatMap((b) => (b.lastSyncAt ? [b.lastSyncAt] : [])).sort();
+      out.asOf = times[times.length - 1] ?? null;
+      return out;
+    }
+    // Two subqueries with their own parameters: the second's numbers follow the first's.
+    const shift = events.params.length;
+    const eftsWhere = efts.where.replace(/\$(\d+)/g, (_m, d: string) => `$${Number(d) + shift}`);
+    const row = (
+      await query<{ as_of: unknown }>(
+        `SELECT greatest(
+           (SELECT max(rs.last_sync_at) FROM rollup_sync rs WHERE ${events.where}),
+           (SELECT max(e.synced_at) FROM efts e JOIN train_runs tr ON tr.run_id = e.run_id WHERE ${eftsWhere})) AS as_of`,
+        [...events.params, ...efts.params],
+      )
+    ).rows[0];
+    out.asOf = iso(row?.as_of);
+    return out;
+  }
+}
+
+/** One beat's last sync, lag and staleness at `now`. */
+export function beatFreshness(
+  b: { beat_no: number; tte_id: string; device_id: string | null; sign_on_at: unknown; sign_off_at: unknown; last_sync: unknown },
+  now: Date,
+  limitMinutes: number,
+): BeatFreshness {
+  const lastSyncAt = iso(b.last_sync);
+  const signOn = iso(b.sign_on_at);
+  const signOff = iso(b.sign_off_at);
+  const t = now.getTime();
+  const onDuty = signOn !== null && Date.parse(signOn) <= t && (signOff === null || Date.parse(signOff) > t);
+  const lagMinutes = lastSyncAt === null ? null : Math.max(0, Math.round((t - Date.parse(lastSyncAt)) / 60_000));
+  // Nothing synced since sign-on counts from the sign-on.
+  const since = lastSyncAt ?? signOn;
+  const stale = onDuty && since !== null && t - Date.parse(since) > limitMinutes * 60_000;
+  return { beatNo: Number(b.beat_no), tteId: b.tte_id, deviceId: b.device_id, lastSyncAt, lagMinutes, onDuty, stale };
+}
