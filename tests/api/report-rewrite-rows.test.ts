@@ -17,6 +17,7 @@ import { sampleFilter } from '../support/sample-filters';
 /** Rewritten views: report id, endpoint, and the days before the seed's today to run them for. */
 const REWRITTEN: { report: string; endpoint: string; days: number[] }[] = [
   { report: 'nullTWR', endpoint: 'getZeroBooking', days: [0, 1, 2, 5, 9] },
+  { report: 'bertallotmentanomaly', endpoint: 'AllocationException', days: [0, 1, 2, 3, 5, 9, 14] },
 ];
 
 const reports = checkDefinitions(readDefinitionFiles(process.cwd())).reports;
