@@ -26,8 +26,8 @@ describe.each(TEST_DRIVERS)('count SQL of server-paged views on %s', (driver) =>
   });
   const opts = { timeoutMs: 60_000, rowsPerPage: 2 }; // the tiny seed has a handful of rows a day
 
-  it('there are such views (sync delay, active users, TTE manning, TTE-wise EFT)', () => {
-    expect(counted.map((c) => c.view.endpoint).sort()).toEqual(['Active_Users', 'TteManningReport', 'syncDelaySummary', 'tteEftSummary']);
+  it('there are such views (sync delay, active users, TTE manning, TTE-wise EFT, EFT passenger details)', () => {
+    expect(counted.map((c) => c.view.endpoint).sort()).toEqual(['Active_Users', 'TteManningReport', 'eft-psgn-report', 'syncDelaySummary', 'tteEftSummary']);
   });
 
   it.each(counted.map((c) => [c.view.endpoint, c] as const))('%s: the count equals the rows, for every scope and filter', async (_name, { report, view }) => {
