@@ -72,9 +72,9 @@ WITH day_ra AS MATERIALIZED (
     FROM (SELECT x.run_id, s.seq, s.station_code,
                  stop_departure(x.start_date, s.day_no, s.arr_time, s.dep_time)
                    + make_interval(mins => round(x.delay_min * (s.seq - 1)::numeric / greatest(x.last_seq - 1, 1))::int) AS dep_at
-            FROM (SELECT DISTINCT ra.run_id, ra.train_no, ra.start_date, tr.delay_min,
-                         (SELECT max(s2.seq) FROM train_stops s2 WHERE s2.train_no = ra.train_no) AS last_seq
-                    FROM ra JOIN train_runs tr ON tr.run_id = ra.run_id) x
+            FROM (SELECT r0.*, (SELECT max(s2.seq) FROM train_stops s2 WHERE s2.train_no = r0.train_no) AS last_seq
+                    FROM (SELECT DISTINCT ra.run_id, ra.train_no, ra.start_date, tr.delay_min
+                            FROM ra JOIN train_runs tr ON tr.run_id = ra.run_id) r0) x
             JOIN train_stops s ON s.train_no = x.train_no) y
 ), first_allot AS (
   -- Each passenger's first allotment on the runs with a waitlisted allotment: its status before (RAC as charted) and time.
