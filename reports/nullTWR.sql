@@ -10,7 +10,7 @@ WITH bt AS (
      AND (:zone::text IS NULL OR b.zone_code = :zone)
      AND (:division::text IS NULL OR b.div_code = :division)
      AND {{scope}}
-), marked_beats AS (
+), marked_beats AS MATERIALIZED (
   -- Beats of the date whose HHT marked someone O or NT: one pass over the date's partition, hashed by beat (a
   -- count of distinct passengers per beat sorted every mark of the day, over a million rows nationally, and per-run
   -- index scans fetched them one by one).
@@ -25,7 +25,8 @@ WITH bt AS (
   SELECT bt.*
     FROM bt
    WHERE bt.twr_status = 'EMPTY'
-      OR NOT EXISTS (SELECT 1 FROM marked_beats mb WHERE mb.beat_id = bt.beat_id)
+      -- NOT IN over a materialized set: one hash of the marked beats (beat_id is never NULL), not a scan per beat.
+      OR bt.beat_id NOT IN (SELECT mb.beat_id FROM marked_beats mb)
 )
 SELECT z.train_no,
        t.name AS train_name,
