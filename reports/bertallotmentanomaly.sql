@@ -13,7 +13,30 @@
 -- Segments compare stop sequence numbers of the train's timetable.
 -- Every read of a table partitioned by run date names the date's run_id range (run_id = day * 100000 + train_no),
 -- so only that date's partitions are planned and read.
-WITH ra AS (
+WITH day_ra AS MATERIALIZED (
+  SELECT r.run_id, r.psgn_id, r.coach_id, r.berth_no, r.prev_status
+    FROM reallocations r
+   WHERE r.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND r.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+), pp AS MATERIALIZED (
+  -- The date's passengers this report looks at, each found by index: those given a berth on board (by id), those
+  -- holding a berth that was allotted (by berth), and the RAC passengers of runs with a waitlisted allotment. A
+  -- pass over the date's partition read 2 M passengers nationally for some 40,000; OFFSET 0 keeps each lookup a
+  -- lookup (the planner would hash the whole partition instead).
+  SELECT x.* FROM (SELECT DISTINCT run_id, psgn_id FROM day_ra) r
+   CROSS JOIN LATERAL (SELECT p.run_id, p.psgn_id, p.pnr, p.class, p.name, p.mark, p.current_status, p.coach_id, p.berth_no, p.from_station, p.to_station FROM passengers p
+                        WHERE p.run_id = r.run_id AND p.psgn_id = r.psgn_id
+                          AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 OFFSET 0) x
+  UNION
+  SELECT x.* FROM (SELECT DISTINCT run_id, coach_id, berth_no FROM day_ra) r
+   CROSS JOIN LATERAL (SELECT p.run_id, p.psgn_id, p.pnr, p.class, p.name, p.mark, p.current_status, p.coach_id, p.berth_no, p.from_station, p.to_station FROM passengers p
+                        WHERE p.run_id = r.run_id AND p.coach_id = r.coach_id AND p.berth_no = r.berth_no
+                          AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 OFFSET 0) x
+  UNION
+  SELECT x.* FROM (SELECT DISTINCT run_id FROM day_ra WHERE prev_status LIKE '%WL%') r
+   CROSS JOIN LATERAL (SELECT p.run_id, p.psgn_id, p.pnr, p.class, p.name, p.mark, p.current_status, p.coach_id, p.berth_no, p.from_station, p.to_station FROM passengers p
+                        WHERE p.run_id = r.run_id AND p.current_status LIKE 'RAC%' AND p.mark = 'O'
+                          AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 OFFSET 0) x
+), ra AS MATERIALIZED (
   SELECT r.realloc_id, r.run_id, r.psgn_id, r.pnr, r.prev_status, r.coach_id, r.berth_no,
          r.from_station, r.to_station, r.allotted_at, r.tte_id,
          tr.train_no, tr.start_date, p.class, p.name,
@@ -21,46 +44,58 @@ WITH ra AS (
          (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = tr.train_no AND s.station_code = r.to_station) AS to_seq
     FROM reallocations r
     JOIN train_runs tr ON tr.run_id = r.run_id
-    JOIN passengers p ON p.run_id = r.run_id AND p.psgn_id = r.psgn_id
+    -- The allotted passenger by primary key, per allotment (joined to pp the planner expected one allotment in all).
+    CROSS JOIN LATERAL (SELECT p.class, p.name FROM passengers p
+                         WHERE p.run_id = r.run_id AND p.psgn_id = r.psgn_id
+                           AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 OFFSET 0) p
    WHERE tr.start_date = :startDate::date
-     AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+     AND r.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND r.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
      AND (:trainNo::text IS NULL OR tr.train_no = :trainNo)
      AND (:zone::text IS NULL OR r.zone_code = :zone)
      AND (:division::text IS NULL OR r.div_code = :division)
      AND {{scope}}
-), holders AS (
+), holders AS MATERIALIZED (
   -- Passengers holding a berth that some allotment of the run was made to (other than the allotted one).
   SELECT a.realloc_id, p.psgn_id, p.pnr, p.mark,
          (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = a.train_no AND s.station_code = p.from_station) AS from_seq,
          (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = a.train_no AND s.station_code = p.to_station) AS to_seq
     FROM ra a
-    JOIN passengers p ON p.run_id = a.run_id AND p.coach_id = a.coach_id AND p.berth_no = a.berth_no
+    JOIN pp p ON p.run_id = a.run_id AND p.coach_id = a.coach_id AND p.berth_no = a.berth_no
    WHERE p.psgn_id <> a.psgn_id
      AND p.current_status <> 'CAN'
-     AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
-), stop_times AS (
-  -- Estimated actual departure from each stop of the runs in question (arrival at the terminus).
-  SELECT x.run_id, s.seq, s.station_code,
-         stop_departure(x.start_date, s.day_no, s.arr_time, s.dep_time)
-           + make_interval(mins => round(x.delay_min * (s.seq - 1)::numeric / greatest(x.last_seq - 1, 1))::int) AS dep_at
-    FROM (SELECT DISTINCT ra.run_id, ra.train_no, ra.start_date, tr.delay_min,
-                 (SELECT max(s2.seq) FROM train_stops s2 WHERE s2.train_no = ra.train_no) AS last_seq
-            FROM ra JOIN train_runs tr ON tr.run_id = ra.run_id) x
-    JOIN train_stops s ON s.train_no = x.train_no
+), stop_times AS MATERIALIZED (
+  -- Estimated actual departure from each stop of the runs in question (arrival at the terminus), with the next
+  -- stop's (a window over the run's stops, not a lookup per row).
+  SELECT y.run_id, y.seq, y.station_code, y.dep_at,
+         lead(y.dep_at) OVER (PARTITION BY y.run_id ORDER BY y.seq) AS next_dep_at,
+         lead(y.station_code) OVER (PARTITION BY y.run_id ORDER BY y.seq) AS next_station
+    FROM (SELECT x.run_id, s.seq, s.station_code,
+                 stop_departure(x.start_date, s.day_no, s.arr_time, s.dep_time)
+                   + make_interval(mins => round(x.delay_min * (s.seq - 1)::numeric / greatest(x.last_seq - 1, 1))::int) AS dep_at
+            FROM (SELECT r0.*, (SELECT max(s2.seq) FROM train_stops s2 WHERE s2.train_no = r0.train_no) AS last_seq
+                    FROM (SELECT DISTINCT ra.run_id, ra.train_no, ra.start_date, tr.delay_min
+                            FROM ra JOIN train_runs tr ON tr.run_id = ra.run_id) r0) x
+            JOIN train_stops s ON s.train_no = x.train_no) y
+), first_allot AS (
+  -- Each passenger's first allotment on the runs with a waitlisted allotment: its status before (RAC as charted) and time.
+  SELECT DISTINCT ON (r1.run_id, r1.psgn_id) r1.run_id, r1.psgn_id, r1.prev_status, r1.allotted_at
+    FROM reallocations r1
+   WHERE r1.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND r1.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+     AND r1.run_id IN (SELECT ra.run_id FROM ra WHERE ra.prev_status LIKE '%WL%')
+   ORDER BY r1.run_id, r1.psgn_id, r1.allotted_at
 ), rac AS MATERIALIZED (
   -- Turned-up RAC passengers of the runs with a waitlisted allotment, once per run (not once per allotment).
   -- RAC as charted: a passenger given a berth later reads CNF/coach/berth now, their reallocation keeps the RAC.
   SELECT p.run_id, p.psgn_id, p.pnr, p.class, coalesce(pa.prev_status, p.current_status) AS charted_status,
-         (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = w.train_no AND s.station_code = p.from_station) AS from_seq,
-         (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = w.train_no AND s.station_code = p.to_station) AS to_seq
-    FROM (SELECT DISTINCT ra.run_id, ra.train_no FROM ra WHERE ra.prev_status LIKE '%WL%') w
-    JOIN passengers p ON p.run_id = w.run_id
-    LEFT JOIN LATERAL (
-          SELECT r1.prev_status FROM reallocations r1
-           WHERE r1.run_id = p.run_id AND r1.psgn_id = p.psgn_id ORDER BY r1.allotted_at LIMIT 1
-         ) pa ON true
-   WHERE p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
-     AND p.mark = 'O'
+         pa.allotted_at AS first_allotted_at,
+         (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = tr.train_no AND s.station_code = p.from_station) AS from_seq,
+         (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = tr.train_no AND s.station_code = p.to_station) AS to_seq
+    FROM pp p
+    JOIN train_runs tr ON tr.run_id = p.run_id
+    LEFT JOIN first_allot pa ON pa.run_id = p.run_id AND pa.psgn_id = p.psgn_id
+   WHERE p.mark = 'O'
+     -- IS TRUE keeps this a hashed lookup: as a join the planner expected one run and rescanned them per passenger.
+     AND (p.run_id IN (SELECT ra.run_id FROM ra WHERE ra.prev_status LIKE '%WL%')) IS TRUE
      AND coalesce(pa.prev_status, p.current_status) LIKE 'RAC%'
 ), anomalies AS MATERIALIZED (
   SELECT a.realloc_id, 'DOUBLE_ALLOTMENT' AS anomaly, b.pnr AS other_pnr,
@@ -93,37 +128,31 @@ WITH ra AS (
             FROM checking_events ce
            WHERE ce.run_id = a.run_id AND ce.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND ce.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 AND ce.event_type = 'NT' AND ce.psgn_id = h.psgn_id
          ) n
+    -- The grace from the holder's boarding stop and the next stop: joined, so a run's stops are hashed once.
+    JOIN stop_times bd ON bd.run_id = a.run_id AND bd.seq = h.from_seq AND bd.next_dep_at IS NOT NULL
     CROSS JOIN LATERAL (
-          SELECT CASE WHEN nx.dep_at < bd.dep_at + interval '60 minutes' THEN nx.dep_at
+          SELECT CASE WHEN bd.next_dep_at < bd.dep_at + interval '60 minutes' THEN bd.next_dep_at
                       ELSE bd.dep_at + interval '60 minutes' END AS grace_end,
-                 CASE WHEN nx.dep_at < bd.dep_at + interval '60 minutes' THEN 'departure from ' || nx.station_code
+                 CASE WHEN bd.next_dep_at < bd.dep_at + interval '60 minutes' THEN 'departure from ' || bd.next_station
                       ELSE '60 min after departure from ' || bd.station_code END AS grace_rule
-            FROM stop_times bd
-            JOIN stop_times nx ON nx.run_id = bd.run_id
-                              AND nx.seq = (SELECT min(s3.seq) FROM stop_times s3 WHERE s3.run_id = bd.run_id AND s3.seq > bd.seq)
-           WHERE bd.run_id = a.run_id AND bd.seq = h.from_seq
          ) g
    WHERE n.nt_at IS NOT NULL
      AND (a.allotted_at < n.nt_at OR a.allotted_at < g.grace_end)
      AND a.from_seq < h.to_seq AND h.from_seq < a.to_seq
   UNION ALL
-  SELECT a.realloc_id, 'OUT_OF_PRIORITY', q.pnr,
+  -- The first (by passenger id) turned-up RAC passenger of the class on an overlapping segment who had not been
+  -- allotted yet when the waitlisted one was: a hash join by run and class, not a scan of every RAC row per allotment.
+  SELECT q.realloc_id, 'OUT_OF_PRIORITY', q.pnr,
          'RAC passenger PNR ' || q.pnr || ' (' || q.charted_status || ') was still waiting'
-    FROM ra a
-    CROSS JOIN LATERAL (
-          SELECT rc.pnr, rc.charted_status
-            FROM rac rc
-           WHERE rc.run_id = a.run_id
-             AND rc.class = a.class
+    FROM (SELECT DISTINCT ON (a.realloc_id) a.realloc_id, rc.pnr, rc.charted_status
+            FROM ra a
+            JOIN rac rc ON rc.run_id = a.run_id AND rc.class = a.class
+           WHERE a.prev_status LIKE '%WL%'
              AND rc.psgn_id <> a.psgn_id
              AND rc.from_seq < a.to_seq
              AND rc.to_seq > a.from_seq
-             AND NOT EXISTS (SELECT 1 FROM reallocations r2
-                              WHERE r2.run_id = a.run_id AND r2.psgn_id = rc.psgn_id AND r2.allotted_at <= a.allotted_at)
-           ORDER BY rc.psgn_id
-           LIMIT 1
-         ) q
-   WHERE a.prev_status LIKE '%WL%'
+             AND (rc.first_allotted_at IS NULL OR rc.first_allotted_at > a.allotted_at)
+           ORDER BY a.realloc_id, rc.psgn_id) q
 )
 SELECT an.anomaly,
        a.train_no,

@@ -10,28 +10,23 @@ WITH bt AS (
      AND (:zone::text IS NULL OR b.zone_code = :zone)
      AND (:division::text IS NULL OR b.div_code = :division)
      AND {{scope}}
-), ev AS (
-  -- Only the date's partitions (run_id = day * 100000 + train_no, so a run date is one run_id range), and the
-  -- mark looked for in the passenger's own run: without both, the NOT EXISTS was one hashed subplan over every
-  -- event of the table.
-  SELECT ce.beat_id, count(DISTINCT ce.psgn_id)::int AS checked
+), marked_beats AS MATERIALIZED (
+  -- Beats of the date whose HHT marked someone O or NT: one pass over the date's partition, hashed by beat (a
+  -- count of distinct passengers per beat sorted every mark of the day, over a million rows nationally, and per-run
+  -- index scans fetched them one by one).
+  SELECT DISTINCT ce.beat_id
     FROM checking_events ce
    WHERE ce.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
      AND ce.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
-     AND ce.run_id IN (SELECT bt.run_id FROM bt)
-     AND (ce.event_type IN ('O', 'NT')
-          OR (ce.event_type = 'ALLOTTED' AND NOT EXISTS (
-                SELECT 1 FROM checking_events m
-                 WHERE m.run_id = ce.run_id
-                   AND m.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
-                   AND m.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
-                   AND m.psgn_id = ce.psgn_id AND m.event_type IN ('O', 'NT'))))
-   GROUP BY ce.beat_id
-), zero AS (
-  SELECT bt.*, COALESCE(ev.checked, 0) AS checked
+     AND ce.event_type IN ('O', 'NT')
+), zero AS MATERIALIZED (
+  -- Beats of the date with no O/NT mark (or an EMPTY TWR); materialized, so the beats are counted before the
+  -- lookups below are planned per beat.
+  SELECT bt.*
     FROM bt
-    LEFT JOIN ev ON ev.beat_id = bt.beat_id
-   WHERE bt.twr_status = 'EMPTY' OR COALESCE(ev.checked, 0) = 0
+   WHERE bt.twr_status = 'EMPTY'
+      -- NOT IN over a materialized set: one hash of the marked beats (beat_id is never NULL), not a scan per beat.
+      OR bt.beat_id NOT IN (SELECT mb.beat_id FROM marked_beats mb)
 )
 SELECT z.train_no,
        t.name AS train_name,
@@ -50,11 +45,37 @@ SELECT z.train_no,
            AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
            AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
            AND p.coach_id = ANY (z.coaches) AND p.current_status <> 'CAN') AS booked_in_coaches,
-       z.checked,
+       -- Passengers checked: 0 for a beat listed for having none; an EMPTY TWR's beat may have some, counted here.
+       CASE WHEN z.twr_status <> 'EMPTY' THEN 0 ELSE (
+         SELECT count(DISTINCT ce.psgn_id)::int FROM checking_events ce
+          WHERE ce.run_id = z.run_id AND ce.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
+                                     AND ce.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 AND ce.beat_id = z.beat_id
+            AND (ce.event_type IN ('O', 'NT')
+                 OR (ce.event_type = 'ALLOTTED' AND NOT EXISTS (
+                       SELECT 1 FROM checking_events m
+                        WHERE m.run_id = ce.run_id AND m.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
+                                                   AND m.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+                          AND m.psgn_id = ce.psgn_id AND m.event_type IN ('O', 'NT'))))) END AS checked,
        z.twr_status,
        z.sign_on_at,
        z.sign_off_at
   FROM zero z
   JOIN trains t ON t.train_no = z.train_no
   JOIN ttes te ON te.tte_id = z.tte_id
+  -- A beat with no O/NT mark is still checked if it gave a berth on board to a passenger with no mark of their own
+  -- in the run: the run's few allotments, by the (run_id, event_type) index (LIMIT 1: one lookup per beat).
+  LEFT JOIN LATERAL (
+        SELECT true AS hit
+          FROM checking_events a
+         WHERE a.run_id = z.run_id AND a.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
+                                   AND a.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+           AND a.event_type = 'ALLOTTED' AND a.beat_id = z.beat_id
+           AND NOT EXISTS (
+                 SELECT 1 FROM checking_events m
+                  WHERE m.run_id = a.run_id AND m.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
+                                            AND m.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+                    AND m.psgn_id = a.psgn_id AND m.event_type IN ('O', 'NT'))
+         LIMIT 1
+       ) allotted ON true
+ WHERE z.twr_status = 'EMPTY' OR allotted.hit IS NULL
  ORDER BY z.div_code, z.train_no, z.beat_no

@@ -26,8 +26,8 @@ describe.each(TEST_DRIVERS)('count SQL of server-paged views on %s', (driver) =>
   });
   const opts = { timeoutMs: 60_000, rowsPerPage: 2 }; // the tiny seed has a handful of rows a day
 
-  it('there are such views (sync delay, active users, TTE manning, TTE-wise EFT)', () => {
-    expect(counted.map((c) => c.view.endpoint).sort()).toEqual(['Active_Users', 'TteManningReport', 'syncDelaySummary', 'tteEftSummary']);
+  it('there are such views (sync delay, active users, TTE manning, TTE-wise EFT, EFT passenger details, allotments)', () => {
+    expect(counted.map((c) => c.view.endpoint).sort()).toEqual(['Active_Users', 'TteManningReport', 'allotmentReport', 'eft-psgn-report', 'syncDelaySummary', 'tteEftSummary']);
   });
 
   it.each(counted.map((c) => [c.view.endpoint, c] as const))('%s: the count equals the rows, for every scope and filter', async (_name, { report, view }) => {
@@ -40,8 +40,11 @@ describe.each(TEST_DRIVERS)('count SQL of server-paged views on %s', (driver) =>
     if (!place) return;
     const base = { ...(await sampleFilter(t.db, report, t.today)), srcDate: day };
     const props = Object.keys((report.filterSchema.properties ?? {}) as object);
-    const filters = [base, ...(['zone', 'division', 'lobby'] as const).filter((f) => props.includes(f)).map((f) => ({
-      ...base, [f]: f === 'zone' ? place.zone_code : f === 'division' ? place.div_code : place.lobby_code,
+    // The sample's train where the report takes one, and the report India-wide too (a train may have a row or two).
+    const wide: Record<string, unknown> = { ...base };
+    if (!((report.filterSchema.required as string[] | undefined) ?? []).includes('trainNo')) delete wide.trainNo;
+    const filters = [base, wide, ...(['zone', 'division', 'lobby'] as const).filter((f) => props.includes(f)).map((f) => ({
+      ...wide, [f]: f === 'zone' ? place.zone_code : f === 'division' ? place.div_code : place.lobby_code,
     }))];
     const scopes: UserScope[] = [
       { kind: 'all' }, { kind: 'zone', code: place.zone_code }, { kind: 'division', code: place.div_code }, { kind: 'lobby', code: place.lobby_code },

@@ -3,6 +3,7 @@
  * every view (main call and tabs) runs through the engine (parseFilter + runView) on a migrated database, empty
  * and with a small hand-built fixture, as SU (all rows), as a DLI division user and as a lobby user.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDefinitions, type CheckedReport, type CheckedView } from '../../src/shared/definitions/validate';
 import { readDefinitionFiles } from '../../src/server/reports/definition-files';
@@ -278,6 +279,35 @@ describe.each(TEST_DRIVERS)('catalogue B reports on %s', (driver) => {
     } finally {
       await t.db.query('DELETE FROM reallocations WHERE realloc_id = 3');
       await t.db.query(`UPDATE passengers SET current_status = 'RAC 5', berth_no = 7 WHERE psgn_id = ${R1}0003`);
+    }
+  });
+
+  it('rewritten SQL (allotment anomalies, allotments, zero booking) gives the rows of the SQL it replaced on this fixture', async () => {
+    const reference = (endpoint: string): string => readFileSync(new URL(`./reference-sql/${endpoint}.sql`, import.meta.url), 'utf8');
+    const same = async (id: string, endpoint: string): Promise<void> => {
+      const v = view(id, endpoint);
+      const values = parseFilter(report(id), FILTERS[id], TODAY);
+      for (const scope of [{ kind: 'all' }, { kind: 'division', code: 'DLI' }] as UserScope[]) {
+        const opts = { timeoutMs: 15_000, rowsPerPage: 1000 };
+        const now = await runView(t.db, v, values, scope, opts);
+        const before = await runView(t.db, { ...v, sql: reference(endpoint) }, values, scope, opts);
+        expect(now.rows, `${endpoint} as ${JSON.stringify(scope)}`).toEqual(before.rows);
+      }
+    };
+    for (const [id, endpoint] of [['bertallotmentanomaly', 'AllocationException'], ['bertallotmentanomaly', 'allotmentReport'], ['nullTWR', 'getZeroBooking']] as const) {
+      await same(id, endpoint);
+    }
+    // The RAC passenger given a berth before the waitlisted ones were: no longer waiting for either (one allotment
+    // earlier than both, so only the rule "allotted by then" decides).
+    await t.db.query(
+      `INSERT INTO reallocations VALUES (3, ${R1}, ${R1}0003, '1000000003', 'RAC 5', 'B2', 8, 'NDLS', 'BCT', '${TODAY} 17:00+05:30', 'T1', NULL, 'NR', 'DLI', 'NDLS')`,
+    );
+    try {
+      const rows = await run(t, 'bertallotmentanomaly', 'AllocationException', { kind: 'all' });
+      expect(rows.filter((r) => r.anomaly === 'OUT_OF_PRIORITY')).toEqual([]);
+      await same('bertallotmentanomaly', 'AllocationException');
+    } finally {
+      await t.db.query('DELETE FROM reallocations WHERE realloc_id = 3');
     }
   });
 

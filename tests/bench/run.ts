@@ -5,6 +5,8 @@
  * COPY, load time and disk per day, report latency per class against the large seed (tests/bench/national.ts).
  * `npm run bench -- --section reports [--data-dir DIR] [--database-url URL] [--baseline-ref REF]`: every report's
  * endpoints at default filters, slowest ten, non-zero exit past the budget (tests/bench/reports.ts).
+ * `npm run bench -- --section national-compare --database-url URL --baseline-url URL2 --baseline-tree DIR`: national
+ * summaries, dashboard and CHECK batches on a national day loaded by this tree vs one loaded by an older checkout.
  * `npm run bench -- --section report-role [--database-url URL]`: only the cost of running report SQL as the report
  * role (an empty migrated database; see report-role.ts).
  * Numbers, not pass/fail: timings belong here, not in unit tests. `--exports`: the export section (exports.ts).
@@ -79,6 +81,12 @@ if (process.argv.includes('--client') || process.argv.includes('--lighthouse')) 
 // `--section reports`: every endpoint of the catalogue at its default filters, both drivers (tests/bench/reports.ts).
 if (arg('section') === 'reports') {
   process.exit(await (await import('./reports')).benchReports());
+}
+
+// `--section national-compare`: the national summaries and CHECK batches, this tree's load vs an older tree's (national-compare.ts).
+if (arg('section') === 'national-compare') {
+  await (await import('./national-compare')).benchNationalCompare();
+  process.exit(0);
 }
 
 // `--section sync`: only the device sync numbers (tests/bench/hht-sync.ts), on fresh tiny data sets.

@@ -1,0 +1,146 @@
+-- The SQL AllocationException had before it was rewritten for national volumes (kept to compare rows with).
+-- AllocationException: berth allotments (reallocations) of the run(s) that break a rule.
+--   DOUBLE_ALLOTMENT          the berth went to two passengers on overlapping segments (another allotment, or a
+--                             confirmed passenger who turned up and neither shifted nor got down).
+--   ALLOTTED_WITHIN_NT_GRACE  the berth of a holder marked NT was allotted while it was still protected: before
+--                             the holder was marked NT at all, or before the grace ended. The grace (the holder may
+--                             still board further on) lasts until the train departs the next stop after the
+--                             holder's boarding station, but at most 60 minutes after the departure from the
+--                             boarding station, whichever comes first. Departures are the timetable's (stop_departure(),
+--                             IST, day of journey) plus the run's share of its running delay (delay_min spread
+--                             evenly along the stops), since actual departures are not recorded.
+--   OUT_OF_PRIORITY           a waitlisted passenger was allotted while a turned-up RAC passenger of the same class,
+--                             travelling on an overlapping segment, had not yet been allotted (RAC comes first).
+-- Segments compare stop sequence numbers of the train's timetable.
+-- Every read of a table partitioned by run date names the date's run_id range (run_id = day * 100000 + train_no),
+-- so only that date's partitions are planned and read.
+WITH ra AS (
+  SELECT r.realloc_id, r.run_id, r.psgn_id, r.pnr, r.prev_status, r.coach_id, r.berth_no,
+         r.from_station, r.to_station, r.allotted_at, r.tte_id,
+         tr.train_no, tr.start_date, p.class, p.name,
+         (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = tr.train_no AND s.station_code = r.from_station) AS from_seq,
+         (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = tr.train_no AND s.station_code = r.to_station) AS to_seq
+    FROM reallocations r
+    JOIN train_runs tr ON tr.run_id = r.run_id
+    JOIN passengers p ON p.run_id = r.run_id AND p.psgn_id = r.psgn_id
+   WHERE tr.start_date = :startDate::date
+     AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+     AND (:trainNo::text IS NULL OR tr.train_no = :trainNo)
+     AND (:zone::text IS NULL OR r.zone_code = :zone)
+     AND (:division::text IS NULL OR r.div_code = :division)
+     AND {{scope}}
+), holders AS (
+  -- Passengers holding a berth that some allotment of the run was made to (other than the allotted one).
+  SELECT a.realloc_id, p.psgn_id, p.pnr, p.mark,
+         (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = a.train_no AND s.station_code = p.from_station) AS from_seq,
+         (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = a.train_no AND s.station_code = p.to_station) AS to_seq
+    FROM ra a
+    JOIN passengers p ON p.run_id = a.run_id AND p.coach_id = a.coach_id AND p.berth_no = a.berth_no
+   WHERE p.psgn_id <> a.psgn_id
+     AND p.current_status <> 'CAN'
+     AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+), stop_times AS (
+  -- Estimated actual departure from each stop of the runs in question (arrival at the terminus).
+  SELECT x.run_id, s.seq, s.station_code,
+         stop_departure(x.start_date, s.day_no, s.arr_time, s.dep_time)
+           + make_interval(mins => round(x.delay_min * (s.seq - 1)::numeric / greatest(x.last_seq - 1, 1))::int) AS dep_at
+    FROM (SELECT DISTINCT ra.run_id, ra.train_no, ra.start_date, tr.delay_min,
+                 (SELECT max(s2.seq) FROM train_stops s2 WHERE s2.train_no = ra.train_no) AS last_seq
+            FROM ra JOIN train_runs tr ON tr.run_id = ra.run_id) x
+    JOIN train_stops s ON s.train_no = x.train_no
+), rac AS MATERIALIZED (
+  -- Turned-up RAC passengers of the runs with a waitlisted allotment, once per run (not once per allotment).
+  -- RAC as charted: a passenger given a berth later reads CNF/coach/berth now, their reallocation keeps the RAC.
+  SELECT p.run_id, p.psgn_id, p.pnr, p.class, coalesce(pa.prev_status, p.current_status) AS charted_status,
+         (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = w.train_no AND s.station_code = p.from_station) AS from_seq,
+         (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = w.train_no AND s.station_code = p.to_station) AS to_seq
+    FROM (SELECT DISTINCT ra.run_id, ra.train_no FROM ra WHERE ra.prev_status LIKE '%WL%') w
+    JOIN passengers p ON p.run_id = w.run_id
+    LEFT JOIN LATERAL (
+          SELECT r1.prev_status FROM reallocations r1
+           WHERE r1.run_id = p.run_id AND r1.psgn_id = p.psgn_id ORDER BY r1.allotted_at LIMIT 1
+         ) pa ON true
+   WHERE p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+     AND p.mark = 'O'
+     AND coalesce(pa.prev_status, p.current_status) LIKE 'RAC%'
+), anomalies AS MATERIALIZED (
+  SELECT a.realloc_id, 'DOUBLE_ALLOTMENT' AS anomaly, b.pnr AS other_pnr,
+         'Also allotted to PNR ' || b.pnr || ' for ' || b.from_station || '-' || b.to_station AS detail
+    FROM ra a
+    JOIN ra b ON b.run_id = a.run_id AND b.coach_id = a.coach_id AND b.berth_no = a.berth_no AND b.psgn_id <> a.psgn_id
+   WHERE a.from_seq < b.to_seq AND b.from_seq < a.to_seq
+  UNION ALL
+  SELECT a.realloc_id, 'DOUBLE_ALLOTMENT', h.pnr,
+         'Berth held by turned-up passenger PNR ' || h.pnr
+    FROM ra a
+    JOIN holders h ON h.realloc_id = a.realloc_id
+   WHERE h.mark = 'O'
+     AND a.from_seq < h.to_seq AND h.from_seq < a.to_seq
+     AND NOT EXISTS (SELECT 1 FROM reallocations r2 WHERE r2.run_id = a.run_id AND r2.psgn_id = h.psgn_id)
+     AND NOT EXISTS (SELECT 1 FROM checking_events ce
+                      WHERE ce.run_id = a.run_id AND ce.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND ce.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+                        AND ce.event_type IN ('SHIFTED', 'GOT_DOWN') AND ce.psgn_id = h.psgn_id)
+  UNION ALL
+  SELECT a.realloc_id, 'ALLOTTED_WITHIN_NT_GRACE', h.pnr,
+         'PNR ' || h.pnr || ' ' ||
+         CASE WHEN a.allotted_at < n.nt_at THEN 'was marked NT only after the allotment'
+              ELSE 'marked NT; berth protected until ' || to_char(g.grace_end AT TIME ZONE 'Asia/Kolkata', 'HH24:MI') ||
+                   ' (' || g.grace_rule || '), allotted ' ||
+                   round(extract(epoch FROM g.grace_end - a.allotted_at) / 60.0)::int || ' min early' END
+    FROM ra a
+    JOIN holders h ON h.realloc_id = a.realloc_id
+    CROSS JOIN LATERAL (
+          SELECT min(ce.device_time) AS nt_at
+            FROM checking_events ce
+           WHERE ce.run_id = a.run_id AND ce.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND ce.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 AND ce.event_type = 'NT' AND ce.psgn_id = h.psgn_id
+         ) n
+    CROSS JOIN LATERAL (
+          SELECT CASE WHEN nx.dep_at < bd.dep_at + interval '60 minutes' THEN nx.dep_at
+                      ELSE bd.dep_at + interval '60 minutes' END AS grace_end,
+                 CASE WHEN nx.dep_at < bd.dep_at + interval '60 minutes' THEN 'departure from ' || nx.station_code
+                      ELSE '60 min after departure from ' || bd.station_code END AS grace_rule
+            FROM stop_times bd
+            JOIN stop_times nx ON nx.run_id = bd.run_id
+                              AND nx.seq = (SELECT min(s3.seq) FROM stop_times s3 WHERE s3.run_id = bd.run_id AND s3.seq > bd.seq)
+           WHERE bd.run_id = a.run_id AND bd.seq = h.from_seq
+         ) g
+   WHERE n.nt_at IS NOT NULL
+     AND (a.allotted_at < n.nt_at OR a.allotted_at < g.grace_end)
+     AND a.from_seq < h.to_seq AND h.from_seq < a.to_seq
+  UNION ALL
+  SELECT a.realloc_id, 'OUT_OF_PRIORITY', q.pnr,
+         'RAC passenger PNR ' || q.pnr || ' (' || q.charted_status || ') was still waiting'
+    FROM ra a
+    CROSS JOIN LATERAL (
+          SELECT rc.pnr, rc.charted_status
+            FROM rac rc
+           WHERE rc.run_id = a.run_id
+             AND rc.class = a.class
+             AND rc.psgn_id <> a.psgn_id
+             AND rc.from_seq < a.to_seq
+             AND rc.to_seq > a.from_seq
+             AND NOT EXISTS (SELECT 1 FROM reallocations r2
+                              WHERE r2.run_id = a.run_id AND r2.psgn_id = rc.psgn_id AND r2.allotted_at <= a.allotted_at)
+           ORDER BY rc.psgn_id
+           LIMIT 1
+         ) q
+   WHERE a.prev_status LIKE '%WL%'
+)
+SELECT an.anomaly,
+       a.train_no,
+       a.start_date,
+       a.pnr,
+       mask_name(a.name) AS passenger,
+       a.class,
+       a.prev_status,
+       a.coach_id AS coach,
+       a.berth_no,
+       a.from_station,
+       a.to_station,
+       a.allotted_at,
+       a.tte_id,
+       an.other_pnr,
+       an.detail
+  FROM anomalies an
+  JOIN ra a ON a.realloc_id = an.realloc_id
+ ORDER BY a.train_no, a.coach_id, a.berth_no, a.allotted_at, an.anomaly
