@@ -82,8 +82,9 @@ describe('TRAIN CHECKING INFO definitions', () => {
 
   it('use client paging of 50 rows, except the server-paged TTE_TS and the India-wide lists of thousands of rows', () => {
     // One row per run, TTE and HHT (Sync Delay), per TTE (TTE-wise EFTs, Active Users): 7,000-25,000 rows a
-    // national day, so the server pages them (docs/decisions.md, "National summaries").
-    const serverPaged = new Set(['TTE_TS/', 'sync_delay_new/', 'eft-summary/tte-wise', 'ttemanning/active']);
+    // national day, so the server pages them (docs/decisions.md, "National summaries"); the EFT Report's passenger
+    // details are 20,000 EFTs a national week ("Report SQL at national volume").
+    const serverPaged = new Set(['TTE_TS/', 'sync_delay_new/', 'eft-summary/tte-wise', 'ttemanning/active', 'eft_report/passenger-details']);
     for (const r of mine) {
       if (!r) continue;
       for (const v of r.views) {
