@@ -199,6 +199,27 @@ describe.each(TEST_DRIVERS)('audit trail on %s', (driver) => {
     expect(shared.statusCode).toBe(200);
   });
 
+  it('stores every character of an entry as given: tabs, newlines, backslashes, quotes, Hindi, NULLs', async () => {
+    const since = await lastSeq();
+    const odd = 'a\tb\nc\r\\N d\\e "q" \'s\' यात्री सूची \u0001';
+    app.audit.record({ action: 'sign_in', userId: 'ODD\tUSER', report: null, ip: null, details: { note: odd, list: [odd, null, 1.5] } });
+    const [e] = await entries(since, 'sign_in');
+    expect(e).toEqual({ action: 'sign_in', user_id: 'ODD\tUSER', user_level: null, report: null, details: { note: odd, list: [odd, null, 1.5] } });
+  });
+
+  it('writes with COPY on PostgreSQL as the writer role, which may add to the trail and nothing else', async () => {
+    if (driver !== 'pg') {
+      expect(t.db.copyIn).toBeUndefined(); // PGlite's COPY reads a server file, beyond the writer role: it INSERTs
+      return;
+    }
+    const copyIn = t.db.copyIn?.bind(t.db);
+    if (!copyIn) throw new Error('the PostgreSQL driver has no copyIn');
+    await expect(copyIn('users', ['user_id'], 'NOTAUSER\n', { role: AUDIT_ROLE })).rejects.toThrow(/permission denied/);
+    const since = await lastSeq();
+    await copyIn('audit_trail', ['at', 'action', 'details'], `${new Date().toISOString()}\tsign_out\t{}\n`, { role: AUDIT_ROLE });
+    expect(await entries(since, 'sign_out')).toHaveLength(1);
+  });
+
   it('lets the writer role add and read entries but never change or remove one', async () => {
     await app.audit.flush();
     const tryAs = (sql: string) =>

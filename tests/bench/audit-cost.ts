@@ -21,7 +21,7 @@ import { openDb } from '../../src/server/db';
 import { insertUser, loginOverHttp } from '../support/login';
 import { freePort } from '../support/server';
 import { serverReady } from '../support/server-ready';
-import { backendCpuSecondsBetween, backendCpuTicks, processTreeCpuSeconds } from './process-cpu';
+import { backendCpuSecondsBetween, backendCpuTicks, postmasterPid, processTreeCpuSeconds } from './process-cpu';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -91,11 +91,27 @@ const runs = (await client.query<{ train_no: string; d: string }>(
   'SELECT train_no, start_date::text AS d FROM train_runs WHERE start_date BETWEEN $1::date - 6 AND $1::date ORDER BY 2, 1', [today],
 )).rows;
 const bodies = runs.flatMap((r) => [undefined, '3A', 'SL', '2A'].map((cls) => JSON.stringify({ trainNo: r.train_no, startDate: r.d, ...(cls ? { cls } : {}) })));
+// The database's CPU: the whole cluster's processes (backends, autovacuum workers that come and go, WAL writer) when
+// it runs here and its postmaster.pid is readable, else this database's backends.
+const pmPid = await postmasterPid(client);
+let backendSeconds = 0;
+let backendTicks = await backendCpuTicks(client, DB_NAME);
+async function dbCpuSeconds(): Promise<number> {
+  if (pmPid !== undefined) return processTreeCpuSeconds(pmPid, { reaped: true });
+  const now = await backendCpuTicks(client, DB_NAME);
+  backendSeconds += backendCpuSecondsBetween(backendTicks, now);
+  backendTicks = now;
+  return backendSeconds;
+}
 const auditBefore = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM audit_trail')).rows[0]?.n);
 
-async function load(server: Server, auth: Record<string, string>): Promise<{ rps: number; p99: number; errors: number; cpuMs: number }> {
-  const serverCpu0 = processTreeCpuSeconds(server.pid);
-  const dbCpu0 = await backendCpuTicks(client, DB_NAME);
+/** CPU seconds so far of the server's processes and of the database (see dbCpuSeconds). */
+async function cpuNow(server: Server): Promise<{ server: number; db: number }> {
+  return { server: processTreeCpuSeconds(server.pid), db: await dbCpuSeconds() };
+}
+
+async function load(server: Server, auth: Record<string, string>): Promise<{ rps: number; p99: number; errors: number; serverMs: number; dbMs: number }> {
+  const cpu0 = await cpuNow(server);
   const wall0 = performance.now();
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const lat: number[] = [];
@@ -122,9 +138,14 @@ async function load(server: Server, auth: Record<string, string>): Promise<{ rps
   agent.destroy();
   // The trail's entries are written by a timer: wait for one flush so its INSERTs fall in this round.
   await new Promise((r) => setTimeout(r, 1_500));
-  const cpu = processTreeCpuSeconds(server.pid) - serverCpu0 + backendCpuSecondsBetween(dbCpu0, await backendCpuTicks(client, DB_NAME))
-    - idleCpuPerSecond * ((performance.now() - wall0) / 1000);
-  return { rps: lat.length / seconds, p99: pct(lat, 0.99), errors, cpuMs: (cpu * 1000) / lat.length };
+  const cpu1 = await cpuNow(server);
+  const wallS = (performance.now() - wall0) / 1000;
+  const perRequestMs = (s: number): number => (s * 1000) / lat.length;
+  return {
+    rps: lat.length / seconds, p99: pct(lat, 0.99), errors,
+    serverMs: perRequestMs(cpu1.server - cpu0.server - idleCpuPerSecond.server * wallS),
+    dbMs: perRequestMs(cpu1.db - cpu0.db - idleCpuPerSecond.db * wallS),
+  };
 }
 
 // A user of its own: one live session per user, and other benches sign HHTSU in on the same database.
@@ -133,18 +154,20 @@ await insertUser(usersDb, { userId: 'BENCHAUDIT', userLevel: 'SU', mobileNo: '90
 await usersDb.close();
 const auth = (await loginOverHttp(server.base, 'BENCHAUDIT')).headers();
 console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of 2 processes, trail on and off in turn, ${CONNECTIONS} connections, ${seconds} s x ${rounds} rounds each, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
-const results: Record<'on' | 'off', { rps: number[]; p99: number[]; cpuMs: number[] }> = { on: { rps: [], p99: [], cpuMs: [] }, off: { rps: [], p99: [], cpuMs: [] } };
-let idleCpuPerSecond = 0;
+type Figures = { rps: number[]; p99: number[]; serverMs: number[]; dbMs: number[]; cpuMs: number[] };
+const figures = (): Figures => ({ rps: [], p99: [], serverMs: [], dbMs: [], cpuMs: [] });
+const results: Record<'on' | 'off', Figures> = { on: figures(), off: figures() };
+let idleCpuPerSecond = { server: 0, db: 0 };
 await load(server, auth); // warm-up (plans, caches), not counted
 {
-  // What the server and its backends use with no request at all (timers, listeners), taken off each round's CPU.
-  const serverCpu0 = processTreeCpuSeconds(server.pid);
-  const dbCpu0 = await backendCpuTicks(client, DB_NAME);
+  // What the server and the database use with no request at all (timers, listeners), taken off each round's CPU.
+  const cpu0 = await cpuNow(server);
   await new Promise((r) => setTimeout(r, 5_000));
-  idleCpuPerSecond = (processTreeCpuSeconds(server.pid) - serverCpu0 + backendCpuSecondsBetween(dbCpu0, await backendCpuTicks(client, DB_NAME))) / 5;
-  console.log(`idle: the server's processes and backends use ${(idleCpuPerSecond * 1000).toFixed(0)} ms of CPU a second with no request\n`);
+  const cpu1 = await cpuNow(server);
+  idleCpuPerSecond = { server: (cpu1.server - cpu0.server) / 5, db: (cpu1.db - cpu0.db) / 5 };
+  console.log(`idle: the server's processes use ${(idleCpuPerSecond.server * 1000).toFixed(0)} ms of CPU a second with no request, the database ${(idleCpuPerSecond.db * 1000).toFixed(0)} ms (${pmPid !== undefined ? 'the whole cluster' : 'its backends only'})\n`);
 }
-console.log('| round | trail | requests/s | p99 ms | CPU ms per request above idle (server + database) | errors |\n|---|---|---|---|---|---|');
+console.log('| round | trail | requests/s | p99 ms | CPU ms per request above idle: server | database | both | errors |\n|---|---|---|---|---|---|---|---|');
 for (let i = 0; i < rounds; i += 1) {
   // ABBA order, so a drift of the machine's load during the run falls on both alike.
   const order: ('on' | 'off')[] = i % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
@@ -153,9 +176,11 @@ for (let i = 0; i < rounds; i += 1) {
     const r = await load(server, auth);
     results[which].rps.push(r.rps);
     results[which].p99.push(r.p99);
-    results[which].cpuMs.push(r.cpuMs);
+    results[which].serverMs.push(r.serverMs);
+    results[which].dbMs.push(r.dbMs);
+    results[which].cpuMs.push(r.serverMs + r.dbMs);
     if (r.errors > 0) throw new Error(`${r.errors} calls failed with the trail ${which}: the figures would not compare`);
-    console.log(`| ${i + 1} | ${which} | ${r.rps.toFixed(0)} | ${r.p99.toFixed(1)} | ${r.cpuMs.toFixed(3)} | ${r.errors} |`);
+    console.log(`| ${i + 1} | ${which} | ${r.rps.toFixed(0)} | ${r.p99.toFixed(1)} | ${r.serverMs.toFixed(3)} | ${r.dbMs.toFixed(3)} | ${(r.serverMs + r.dbMs).toFixed(3)} | ${r.errors} |`);
   }
 }
 const auditAfter = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM audit_trail')).rows[0]?.n);
@@ -166,6 +191,11 @@ console.log(`\nmedian requests/s: trail on ${rpsOn.toFixed(0)}, off ${rpsOff.toF
 const cpuOn = median(results.on.cpuMs);
 const cpuOff = median(results.off.cpuMs);
 console.log(`median CPU per request (server processes + database backends): trail on ${cpuOn.toFixed(3)} ms, off ${cpuOff.toFixed(3)} ms: on/off ${(cpuOn / cpuOff).toFixed(3)} (cost ${((cpuOn / cpuOff - 1) * 100).toFixed(1)} %)`);
+for (const part of ['serverMs', 'dbMs'] as const) {
+  const on = median(results.on[part]);
+  const off = median(results.off[part]);
+  console.log(`  of which ${part === 'serverMs' ? 'the server' : 'the database'}: on ${on.toFixed(3)} ms, off ${off.toFixed(3)} ms, difference ${((on - off) * 1000).toFixed(1)} µs per request`);
+}
 console.log(`median p99: trail on ${median(results.on.p99).toFixed(1)} ms, off ${median(results.off.p99).toFixed(1)} ms`);
 console.log(`audit entries written during the run: ${auditAfter - auditBefore}; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 await server.stop();

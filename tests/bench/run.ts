@@ -13,6 +13,7 @@
  * `npm run bench -- --load [--database-url URL] [--seconds N]`: only the load section (tests/bench/load.ts).
  * `npm run bench -- --mixed --database-url URL`: sync over HTTP while 50 connections read a report (tests/bench/mixed.ts).
  * `npm run bench -- --section replicas`: read-replica routing cost and failover (tests/bench/replicas.ts).
+ * `npm run bench -- --audit-write --database-url URL`: the trail's own CPU per entry in process (tests/bench/audit-write.ts).
  * `npm run bench -- --freshness [--rounds N]`: the cost of an answer's freshness query (tests/bench/freshness.ts).
  * Every run ends with the client bundle sizes (of dist/client: `npm run build` first); `--client` prints only
  * those, `--lighthouse` those and Lighthouse on /login.
@@ -53,6 +54,11 @@ if (process.argv.includes('--freshness')) {
 
 if (process.argv.includes('--audit-cost')) {
   await import('./audit-cost'); // the audit trail's cost under load, trail on and off in one run (tests/bench/audit-cost.ts)
+  process.exit(0);
+}
+
+if (process.argv.includes('--audit-write')) {
+  await import('./audit-write'); // the trail's own CPU per entry, COPY against INSERT (tests/bench/audit-write.ts)
   process.exit(0);
 }
 

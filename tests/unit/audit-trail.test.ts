@@ -85,7 +85,8 @@ describe('audit trail queue', () => {
       },
       exec: async () => undefined,
     };
-    const db = { transaction: async <T>(fn: (q: typeof tx) => Promise<T>) => fn(tx) } as unknown as Db; // only transaction is used
+    // PGlite's shape (no copyIn): partitions through query, entries through a transaction's INSERT.
+    const db = { query: tx.query, transaction: async <T>(fn: (q: typeof tx) => Promise<T>) => fn(tx) } as unknown as Db; // only these two are used
     const errors: unknown[] = [];
     const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: (e) => errors.push(e) });
     trail.record({ action: 'sign_in', userId: 'A' });

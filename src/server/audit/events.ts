@@ -5,16 +5,18 @@ import { requestActor, sentFilters } from './plugin';
 
 /** A report call answered: who, which report, the filters as sent, the row count, the time to answer and how. */
 export function auditReportRun(request: FastifyRequest, reply: FastifyReply, report: string, answer: CacheAnswer): void {
+  const user = request.sessionUser;
   request.server.audit.record({
     action: 'report_run',
-    ...requestActor(request),
+    userId: user?.userId ?? null,
+    userLevel: user?.userLevel ?? null,
+    ip: request.ip,
     report,
-    details: {
-      ...sentFilters(request.method === 'GET' ? request.query : request.body),
+    details: sentFilters(request.method === 'GET' ? request.query : request.body, {
       rows: answer.body.rowCount ?? null,
       ms: Math.round(reply.elapsedTime),
       served: answer.served,
-    },
+    }),
   });
 }
 
@@ -24,7 +26,7 @@ export function auditExport(
   report: string,
   figures: { format: string; rows: number; bytes: number; ms: number; complete: boolean },
 ): void {
-  request.server.audit.record({ action: 'export', ...requestActor(request), report, details: { ...sentFilters(request.body), ...figures } });
+  request.server.audit.record({ action: 'export', ...requestActor(request), report, details: sentFilters(request.body, figures) });
 }
 
 /** A sign-in event of a user id that may not be signed in yet (the password and OTP steps). */

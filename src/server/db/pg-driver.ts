@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { checkIdentifier } from './copy-text';
 import { PreparedPlans } from './prepared-plans';
 import { mayWrite, noteLocalWrite, trackWrites } from './write-generation';
 import { checkBatchSize, checkChannel, DEFAULT_REPORT_WORK_MEM, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type ListenHandlers, type Listener, type Queryable } from './types';
@@ -157,6 +161,23 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
       } finally {
         c.release();
         if (tx.wrote()) noteLocalWrite();
+      }
+    },
+    copyIn: async (table, columns, text, copyOpts) => {
+      const sql = `COPY ${checkIdentifier(table)} (${columns.map(checkIdentifier).join(', ')}) FROM STDIN`;
+      // BEGIN and the role in one round trip (simple protocol, no parameters).
+      const begin = copyOpts?.role ? `BEGIN; SET LOCAL ROLE ${checkIdentifier(copyOpts.role)}` : 'BEGIN';
+      const c = await pool.connect();
+      try {
+        await c.query(begin);
+        await pipeline(Readable.from([text]), c.query(copyFrom(sql)));
+        await c.query('COMMIT');
+      } catch (err) {
+        await c.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        c.release();
+        if (mayWrite(sql)) noteLocalWrite();
       }
     },
     reportSession: async (timeoutMs, fn) => {

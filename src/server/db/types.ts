@@ -67,6 +67,12 @@ export interface Db extends Queryable {
   readonly driver: DriverName;
   /** The driver's connection pools (pg; the metrics read them); absent on PGlite, which has one session. */
   poolStats?(): PoolStats[];
+  /**
+   * PostgreSQL only: appends rows given in COPY text format (db/copy-text.ts) to a table with COPY FROM STDIN, in one
+   * transaction, as `role` when given (SET LOCAL ROLE). PGlite has no such method: its COPY FROM reads a server file,
+   * which needs more rights than a writer role has, so callers INSERT there instead.
+   */
+  copyIn?(table: string, columns: readonly string[], text: string, opts?: { role?: string }): Promise<void>;
   /** Runs fn in one transaction on one connection; rolls back if fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**

@@ -1,0 +1,78 @@
+/**
+ * `npm run bench -- --audit-write --database-url URL [--db-name NAME] [--entries N] [--rounds N]`: the audit trail's
+ * own CPU per entry, in process: N report-run entries recorded (as the report route builds them) and flushed to
+ * PostgreSQL, the Node CPU of this process (process.cpuUsage) and the database cluster's CPU (/proc, see
+ * process-cpu.ts) per entry, for each way of writing a batch, interleaved round by round, medians. The ways: COPY (what
+ * the PostgreSQL driver offers) and the multi-row INSERT PGlite uses, run here on PostgreSQL by hiding copyIn.
+ * A migrated database is enough (the trail's table); its entries are left in the trail like any others.
+ */
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { openDb, type Db } from '../../src/server/db';
+import { migrate } from '../../src/server/db/migrate';
+import { AuditTrail } from '../../src/server/audit/trail';
+import { sentFilters } from '../../src/server/audit/plugin';
+import { postmasterPid, processTreeCpuSeconds } from './process-cpu';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+const adminUrl = arg('database-url') ?? process.env.TEST_DATABASE_URL;
+if (!adminUrl) throw new Error('--audit-write needs PostgreSQL: pass --database-url or set TEST_DATABASE_URL');
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${arg('db-name') ?? 'hht_bench_audit_write'}`;
+const ENTRIES = Number(arg('entries') ?? '20000');
+const ROUNDS = Number(arg('rounds') ?? '7');
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbUrl.pathname.slice(1)])).rowCount;
+if (!exists) await admin.query(`CREATE DATABASE ${dbUrl.pathname.slice(1)}`);
+const pm = await postmasterPid(admin);
+await admin.end();
+if (pm === undefined) throw new Error('--audit-write reads the database CPU from /proc: run it on the database machine as a user who may read its data directory');
+
+const db = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
+await migrate(db);
+/** The same database without copyIn: the trail then INSERTs, as on PGlite. */
+const insertOnly: Db = { ...db, copyIn: undefined };
+
+/** Records ENTRIES report-run entries as the report route does, flushes, and returns µs of CPU per entry. */
+async function round(target: Db): Promise<{ node: number; db: number }> {
+  const trail = new AuditTrail({ db: target, flushMs: 1000, now: () => new Date(), enabled: true, onError: (err) => { throw err; } });
+  const db0 = processTreeCpuSeconds(pm as number, { reaped: true });
+  const node0 = process.cpuUsage();
+  for (let i = 0; i < ENTRIES; i += 1) {
+    const body = { trainNo: String(12301 + (i % 40)), startDate: '2026-11-26', ...(i % 2 ? { cls: '3A' } : {}) };
+    trail.record({
+      action: 'report_run', userId: `USER${i % 50}`, userLevel: 'SU', ip: '127.0.0.1', report: 'getVacantBerths',
+      details: sentFilters(body, { rows: 40 + (i % 9), ms: i % 30, served: i % 3 ? 'cache' : 'database' }),
+    });
+    // A flush every 2,500 entries, as a process serving 2,500 report calls a second would.
+    if (i % 2_500 === 2_499) await trail.flush();
+  }
+  await trail.close();
+  const node = process.cpuUsage(node0);
+  const dbS = processTreeCpuSeconds(pm as number, { reaped: true }) - db0;
+  return { node: (node.user + node.system) / ENTRIES, db: (dbS * 1e6) / ENTRIES };
+}
+
+const ways: [string, Db][] = [['COPY', db], ['INSERT … unnest', insertOnly]];
+const results = new Map(ways.map(([name]) => [name, { node: [] as number[], db: [] as number[] }]));
+for (const [, target] of ways) await round(target); // warm-up
+console.log(`# The audit trail's CPU per entry, in process (${ENTRIES} entries x ${ROUNDS} rounds per way, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
+for (let r = 0; r < ROUNDS; r += 1) {
+  for (const [name, target] of r % 2 === 0 ? ways : [...ways].reverse()) {
+    const x = await round(target);
+    results.get(name)?.node.push(x.node);
+    results.get(name)?.db.push(x.db);
+  }
+}
+console.log('| way | Node µs per entry (median) | database µs per entry (median) | both |\n|---|---:|---:|---:|');
+for (const [name, r] of results) {
+  console.log(`| ${name} | ${median(r.node).toFixed(1)} | ${median(r.db).toFixed(1)} | ${(median(r.node) + median(r.db)).toFixed(1)} |`);
+}
+console.log(`\nload average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+await db.close();
