@@ -30,6 +30,7 @@ import { loginOverHttp } from '../support/login';
 import { freePort } from '../support/server';
 import { sampleFilter } from '../support/sample-filters';
 import { serverReady } from '../support/server-ready';
+import { pgbenchScript, recordServerStatements } from './server-statements';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -251,28 +252,12 @@ async function measure(env: Record<string, string>): Promise<Side> {
 
 // ---- the SQL alone, from a C client: pgbench with the committed script, prepared, against the server uncached ----
 /**
- * The light report's SQL as pgbench runs it (tests/bench/light-report.pgbench.sql): the statement the server runs
- * for the sample filter, each bound value a pgbench variable (:p1, :p2, ...; sent as parameters with -M prepared),
- * a value that is null written NULL (a pgbench variable cannot be null). The bench refuses a committed script that
- * is no longer the report's SQL; --write-pgbench-script writes it anew.
+ * The light report's SQL as pgbench runs it (tests/bench/light-report.pgbench.sql): the statements the server sends
+ * for one uncached call of the sample filter, recorded from the app (server-statements.ts), each bound value a
+ * pgbench variable. The bench refuses a committed script that is no longer what the server sends;
+ * --write-pgbench-script writes it anew.
  */
 const PGBENCH_SCRIPT = join(import.meta.dirname, 'light-report.pgbench.sql');
-const pgbenchSql = (t: Target): { script: string; vars: string[] } => {
-  const vars: string[] = [];
-  const sql = t.sql.replace(/\$(\d+)/g, (_, i: string) => {
-    const v = t.params[Number(i) - 1];
-    if (v === null || v === undefined) return 'NULL';
-    vars.push(`p${i}=${String(v)}`);
-    return `:p${i}`;
-  });
-  const script = [
-    `-- ${LIGHT} at 50 connections, as the server runs it uncached: tests/bench/load.ts runs it with pgbench -M prepared,`,
-    '-- the sample filter\'s values given with -D (regenerate: npm run bench -- --load --write-pgbench-script).',
-    `${sql.trim()};`,
-    '',
-  ].join('\n');
-  return { script, vars };
-};
 const pgbenchBin = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find((b) => {
   try {
     execFileSync(b, ['--version'], { stdio: 'ignore' });
@@ -281,7 +266,11 @@ const pgbenchBin = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find((b) =>
     return false;
   }
 });
-const lightScript = pgbenchSql(light);
+const lightScript = pgbenchScript(await recordServerStatements(dbUrl.toString(), LIGHT, light.body, 'HHTSU'), [
+  `${LIGHT} at 50 connections: the statements the server sends PostgreSQL for one uncached call (the rows as JSON, the`,
+  'answer\'s freshness), recorded from the app; tests/bench/load.ts runs them with pgbench -M prepared, the sample',
+  'filter\'s values given with -D (regenerate: npm run bench -- --load --write-pgbench-script).',
+]);
 if (process.argv.includes('--write-pgbench-script')) writeFileSync(PGBENCH_SCRIPT, lightScript.script);
 if (readFileSync(PGBENCH_SCRIPT, 'utf8') !== lightScript.script) {
   throw new Error(`${PGBENCH_SCRIPT} is not the report's SQL any more: run npm run bench -- --load --write-pgbench-script and commit it`);
