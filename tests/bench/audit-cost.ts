@@ -1,14 +1,15 @@
 /**
- * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N] [--port P]`: the audit
+ * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N] [--rate N] [--port P]`: the audit
  * trail's cost under load. One built server (dist/server, HHT_WORKERS=2) on a seeded PostgreSQL database; rounds turn
  * its trail on and off in turn (the test hook POST /api/test-hooks/audit, on every worker), in ABBA order, each round
  * 50 kept-alive connections POSTing the light report for N seconds, rotating through every train run of the last 7
- * days x 4 class choices (most calls result-cache misses, some hits). With the trail on, every call writes one entry.
+ * days x 4 class choices (mostly result-cache hits, a miss when a held answer expires), as fast as answered or paced
+ * (--rate). With the trail on, every call writes one entry.
  * One server for both, because two servers started one after the other differed by ~10 % with the trail off in both
  * (an A/A run on this shared machine): more than what is measured. Prints requests/s, p99 and the CPU time per
  * request of the server's processes and the database's backends (read from /proc; a round ends after one more flush
- * so its entries' INSERTs count in it) per round, their medians, the on/off ratios and the load average. The CPU ratio
- * is the figure to judge the cost by on a shared machine: other jobs' load moves requests/s, not CPU per request.
+ * so its entries' writes count in it) per round, their medians, the on/off ratios and the load average. On an idle
+ * machine requests/s as fast as answered is the figure; on a shared one, CPU per request at a paced rate.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { Agent, request as httpRequest } from 'node:http';
@@ -31,6 +32,13 @@ const adminUrl = arg('database-url') ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('--audit-cost needs PostgreSQL: pass --database-url or set TEST_DATABASE_URL');
 const seconds = Number(arg('seconds') ?? '8');
 const rounds = Number(arg('rounds') ?? '6');
+/**
+ * --rate N: N requests a second in all (open loop, paced) instead of as fast as answered. A closed loop on a busy
+ * machine ties CPU per request to throughput: the result cache's misses come per second (each held answer expires
+ * after HHT_REPORT_CACHE_MS), so a slower round has more misses per request. At one fixed rate both states serve the
+ * same mix, and CPU per request compares the trail alone.
+ */
+const rate = arg('rate') ? Number(arg('rate')) : undefined;
 const DB_NAME = arg('db-name') ?? 'hht_bench_load';
 const CONNECTIONS = 50;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -127,8 +135,16 @@ async function load(server: Server, auth: Record<string, string>): Promise<{ rps
       req.on('error', reject);
       req.end(body);
     });
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (performance.now() < until) {
+  const start = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, async (_, c) => {
+    for (let k = 0; performance.now() < until; k += 1) {
+      if (rate) {
+        // Connection c sends its k-th request at start + (k * CONNECTIONS + c) / rate seconds (late ones go at once).
+        const due = start + ((k * CONNECTIONS + c) * 1000) / rate;
+        if (due >= until) break;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
       const t0 = performance.now();
       const status = await post(bodies[n++ % bodies.length] ?? '{}');
       lat.push(performance.now() - t0);
@@ -153,7 +169,7 @@ const usersDb = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
 await insertUser(usersDb, { userId: 'BENCHAUDIT', userLevel: 'SU', mobileNo: '9000000099' });
 await usersDb.close();
 const auth = (await loginOverHttp(server.base, 'BENCHAUDIT')).headers();
-console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of 2 processes, trail on and off in turn, ${CONNECTIONS} connections, ${seconds} s x ${rounds} rounds each, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
+console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of 2 processes, trail on and off in turn, ${CONNECTIONS} connections${rate ? ` paced at ${rate} requests/s` : ''}, ${seconds} s x ${rounds} rounds each, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
 type Figures = { rps: number[]; p99: number[]; serverMs: number[]; dbMs: number[]; cpuMs: number[] };
 const figures = (): Figures => ({ rps: [], p99: [], serverMs: [], dbMs: [], cpuMs: [] });
 const results: Record<'on' | 'off', Figures> = { on: figures(), off: figures() };
