@@ -5,79 +5,41 @@
  * a run not charted yet shows booked statuses, Digital Payments' counts are what their links list, and a
  * deficiency closed later is OPEN until then.
  */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DRIVERS, createTestDb, type TestDb } from '../support/db';
+import { TEST_DRIVERS } from '../support/db';
 import { SEED_TODAY } from '../support/seeded';
-import { buildTestApp, testConfig } from '../support/app';
 import { loginAs } from '../support/login';
 import { sampleFilter } from '../support/sample-filters';
-import { ensureSeeded } from '../../src/server/demo';
+import { LIVE_DAY_TIMEOUT_MS, istToday, startLiveDay, type LiveDay } from '../support/live-day';
+import { catalogue, reportRows, type Row } from '../support/report-rows';
 import { addDays } from '../../src/server/demo/runs';
-import { manualClock } from '../../src/server/clock';
-import { insertDemoUsers } from '../../src/server/auth/demo-users';
-import { startBackgroundJobs, type BackgroundJobs } from '../../src/server/process/background-jobs';
-import { checkDefinitions, type CheckedReport, type CheckedView } from '../../src/shared/definitions/validate';
-import { readDefinitionFiles } from '../../src/server/reports/definition-files';
 import { parseFilter } from '../../src/server/reports/filter';
-import { runView } from '../../src/server/reports/executor';
 
-const SLOW = 900_000;
-const ist = (hhmm: string): Date => new Date(`${SEED_TODAY}T${hhmm}:00+05:30`);
+const SLOW = LIVE_DAY_TIMEOUT_MS;
 /** Early morning, midday, just before midnight (IST). */
 const STEPS = ['05:30', '12:30', '23:50'] as const;
-
-type Row = Record<string, unknown>;
-const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
-const reportOf = (id: string): CheckedReport => {
-  const r = checked.reports.find((x) => x.definition.id === id);
-  if (!r) throw new Error(`${id} definition missing`);
-  return r;
-};
-const viewOf = (report: CheckedReport, tabId?: string): CheckedView => {
-  const v = report.views.find((x) => x.tabId === tabId);
-  if (!v) throw new Error(`${report.definition.id} view ${tabId ?? 'main'} missing`);
-  return v;
-};
+const checked = catalogue;
 
 describe.each(TEST_DRIVERS)('a live day on %s', (driver) => {
-  let t: TestDb;
-  let app: FastifyInstance;
-  let jobs: BackgroundJobs;
+  let live: LiveDay;
   /** Per step: today's TWR checked total, and each deficiency's status by its report row. */
   const checkedToday: number[] = [];
   const deficiencies: Map<string, string>[] = [];
   const unchartedRuns: string[] = [];
 
-  const run = async (id: string, tabId: string | undefined, values: Row): Promise<Row[]> => {
-    const report = reportOf(id);
-    const filter = parseFilter(report, values, SEED_TODAY);
-    return (await runView(t.db, viewOf(report, tabId), filter, { kind: 'all' }, { timeoutMs: 60_000, rowsPerPage: 1000 })).rows as Row[];
-  };
+  const run = (id: string, tabId: string | undefined, values: Row): Promise<Row[]> => reportRows(live.t.db, id, tabId, values, SEED_TODAY, 1000);
 
   beforeAll(async () => {
-    t = await createTestDb(driver);
-    await ensureSeeded(t.db, { scale: 'tiny', today: SEED_TODAY, liveAt: ist(STEPS[0]), log: () => undefined });
-    await insertDemoUsers(t.db);
-    const config = { seed: 'demo' as const, feed: true };
-    app = await buildTestApp(t.db, { clock: manualClock(ist(STEPS[0])), config });
-    // What the server process does: the live feed among the background jobs, on the app's (movable) clock.
-    jobs = startBackgroundJobs(t.db, testConfig(config), () => undefined, app.log, app.clock);
+    live = await startLiveDay(driver, STEPS[0]);
   }, SLOW);
   afterAll(async () => {
-    await jobs?.stop();
-    await app?.close();
-    await t?.drop();
+    await live?.stop();
   });
 
   it.each(STEPS)('at %s IST', async (hhmm) => {
-    const now = ist(hhmm);
-    const ahead = now.getTime() - app.clock.now().getTime();
-    if (ahead > 0) {
-      const moved = await app.inject({ method: 'POST', url: '/api/test-hooks/clock', payload: { advanceMs: ahead } });
-      expect(moved.statusCode, moved.body).toBe(200);
-    }
-    expect(app.clock.now().toISOString()).toBe(now.toISOString());
+    await live.moveTo(hhmm);
+    const now = istToday(hhmm);
+    const { app, t } = live;
     const su = await loginAs(app, 'HHTSU'); // the access token of the hours before has expired
 
 

@@ -4,72 +4,45 @@
  * same thing about each fact: a passenger's mark, a berth given on board, when a vacancy starts, money collected,
  * the beat a payment belongs to, and the summaries read from rollups against the reports over the raw rows.
  */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DRIVERS, createTestDb, type TestDb } from '../support/db';
+import { TEST_DRIVERS } from '../support/db';
 import { SEED_TODAY } from '../support/seeded';
-import { buildTestApp, testConfig } from '../support/app';
 import { loginAs } from '../support/login';
-import { ensureSeeded } from '../../src/server/demo';
+import { LIVE_DAY_TIMEOUT_MS, startLiveDay, type LiveDay } from '../support/live-day';
+import { reportRows, type Row } from '../support/report-rows';
 import { generateDay } from '../../src/server/demo/loader';
 import { buildReference } from '../../src/server/demo/reference';
 import { addDays } from '../../src/server/demo/runs';
-import { manualClock } from '../../src/server/clock';
-import { insertDemoUsers } from '../../src/server/auth/demo-users';
-import { startBackgroundJobs, type BackgroundJobs } from '../../src/server/process/background-jobs';
-import { checkDefinitions, type CheckedReport, type CheckedView } from '../../src/shared/definitions/validate';
-import { readDefinitionFiles } from '../../src/server/reports/definition-files';
-import { parseFilter } from '../../src/server/reports/filter';
-import { runView } from '../../src/server/reports/executor';
 import type { HhtRecord, IssuedCredential } from '../../src/shared/hht-sync';
 import { applyChanges } from '../../src/server/demo/changes';
 
-const SLOW = 900_000;
+const SLOW = LIVE_DAY_TIMEOUT_MS;
 const MIN = 60_000;
-const ist = (hhmm: string): Date => new Date(`${SEED_TODAY}T${hhmm}:00+05:30`);
 /** Morning, afternoon, late evening (IST). */
 const STEPS = ['09:00', '15:00', '23:30'] as const;
 const TODAY = SEED_TODAY;
 const YESTERDAY = addDays(SEED_TODAY, -1);
 const WEEK_START = addDays(SEED_TODAY, -6);
 
-type Row = Record<string, unknown>;
-const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
-const reportOf = (id: string): CheckedReport => {
-  const r = checked.reports.find((x) => x.definition.id === id);
-  if (!r) throw new Error(`${id} definition missing`);
-  return r;
-};
-const viewOf = (report: CheckedReport, tabId?: string): CheckedView => {
-  const v = report.views.find((x) => x.tabId === tabId);
-  if (!v) throw new Error(`${report.definition.id} view ${tabId ?? 'main'} missing`);
-  return v;
-};
 const sum = (rows: Row[], field: string): number => rows.reduce((s, r) => s + Number(r[field] ?? 0), 0);
 const num = (v: unknown): number => Number(v ?? 0);
 
 describe.each(TEST_DRIVERS)('one truth on a live day, on %s', (driver) => {
-  let t: TestDb;
-  let app: FastifyInstance;
-  let jobs: BackgroundJobs;
+  let live: LiveDay;
   let seq = 0;
 
-  const run = async (id: string, tabId: string | undefined, values: Row): Promise<Row[]> => {
-    const report = reportOf(id);
-    const filter = parseFilter(report, values, TODAY);
-    return (await runView(t.db, viewOf(report, tabId), filter, { kind: 'all' }, { timeoutMs: 60_000, rowsPerPage: 5000 })).rows as Row[];
-  };
-  const q = async <T extends Row>(sql: string, params: unknown[] = []): Promise<T[]> => (await t.db.query<T>(sql, params)).rows;
-  const now = (): Date => app.clock.now();
+  const run = (id: string, tabId: string | undefined, values: Row): Promise<Row[]> => reportRows(live.t.db, id, tabId, values, TODAY);
+  const q = async <T extends Row>(sql: string, params: unknown[] = []): Promise<T[]> => (await live.t.db.query<T>(sql, params)).rows;
+  const now = (): Date => live.app.clock.now();
   const ago = (min: number): string => new Date(now().getTime() - min * MIN).toISOString();
 
   /** Syncs records as the beat's own terminal would (a credential issued for its HHT). */
   const syncAsDevice = async (deviceId: string, records: HhtRecord[]): Promise<void> => {
-    const su = await loginAs(app, 'HHTSU');
-    const issued = await app.inject({ method: 'POST', url: '/api/hht/credentials/issue', headers: su.headers(), payload: { deviceId } });
+    const su = await loginAs(live.app, 'HHTSU');
+    const issued = await live.app.inject({ method: 'POST', url: '/api/hht/credentials/issue', headers: su.headers(), payload: { deviceId } });
     expect(issued.statusCode, issued.body).toBe(200);
     const token = issued.json<IssuedCredential>().token;
-    const res = await app.inject({
+    const res = await live.app.inject({
       method: 'POST', url: '/api/hht/sync', headers: { authorization: `Bearer ${token}` }, payload: { batchId: `truth-${++seq}`, records },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -90,32 +63,15 @@ describe.each(TEST_DRIVERS)('one truth on a live day, on %s', (driver) => {
   };
 
   beforeAll(async () => {
-    t = await createTestDb(driver);
-    await ensureSeeded(t.db, { scale: 'tiny', today: TODAY, liveAt: ist(STEPS[0]), log: () => undefined });
-    await insertDemoUsers(t.db);
-    const config = { seed: 'demo' as const, feed: true };
-    app = await buildTestApp(t.db, { clock: manualClock(ist(STEPS[0])), config });
-    jobs = startBackgroundJobs(t.db, testConfig(config), () => undefined, app.log, app.clock);
+    live = await startLiveDay(driver, STEPS[0]);
   }, SLOW);
   afterAll(async () => {
-    await jobs?.stop();
-    await app?.close();
-    await t?.drop();
+    await live?.stop();
   });
-
-  /** Moves the clock (the feed releases what became due on the way), then restarts the server at the last step. */
-  const moveTo = async (hhmm: string): Promise<void> => {
-    const ahead = ist(hhmm).getTime() - now().getTime();
-    if (ahead > 0) {
-      const moved = await app.inject({ method: 'POST', url: '/api/test-hooks/clock', payload: { advanceMs: ahead } });
-      expect(moved.statusCode, moved.body).toBe(200);
-    }
-    expect(now().toISOString()).toBe(ist(hhmm).toISOString());
-  };
 
   describe.each(STEPS)('at %s IST', (hhmm) => {
     beforeAll(async () => {
-      await moveTo(hhmm);
+      await live.moveTo(hhmm);
     }, SLOW);
 
     it("a passenger marked NT and later O (device time) is O in the TWR, TTE_TS, the Not Turned Up tab and Occupancy", async () => {
@@ -383,7 +339,7 @@ describe.each(TEST_DRIVERS)('one truth on a live day, on %s', (driver) => {
       const refund = (await q<{ tdr_id: string }>("SELECT tdr_id FROM tdrs WHERE status IN ('FILED', 'ATTESTED') ORDER BY tdr_id LIMIT 1"))[0];
       if (!pnr || !refund) throw new Error('no PNR without a TDR, or no TDR to refund');
       const at = now().toISOString();
-      await t.db.transaction((tx) => applyChanges(tx, [
+      await live.t.db.transaction((tx) => applyChanges(tx, [
         { at, table: 'tdrs', insert: {
           tdr_id: `TDRTRUTH${hhmm.replace(':', '')}`, pnr: pnr.pnr, run_id: pnr.run_id, reason: 'OTHER', coach_id: null, class: '3A', filed_at: ago(1),
           certificate_no: null, tte_remark: null, status: 'FILED', refund_amount: null, zone_code: pnr.zone_code, div_code: pnr.div_code,
@@ -435,12 +391,7 @@ describe.each(TEST_DRIVERS)('one truth on a live day, on %s', (driver) => {
       }
       if (hhmm === STEPS[STEPS.length - 1]) {
         // A restart: a new server process on the same database, with its own feed.
-        const clockAt = now();
-        await jobs.stop();
-        await app.close();
-        const config = { seed: 'demo' as const, feed: true };
-        app = await buildTestApp(t.db, { clock: manualClock(clockAt), config });
-        jobs = startBackgroundJobs(t.db, testConfig(config), () => undefined, app.log, app.clock);
+        await live.restart();
         await compare('after a restart');
       }
     });
@@ -455,7 +406,7 @@ describe.each(TEST_DRIVERS)('one truth on a live day, on %s', (driver) => {
         [TODAY],
       ))[0];
       if (!psgn) throw new Error('no unmarked passenger today');
-      await t.db.transaction((tx) => applyChanges(tx, [
+      await live.t.db.transaction((tx) => applyChanges(tx, [
         { at: now().toISOString(), table: 'passengers', key: { psgn_id: psgn.psgn_id }, set: { current_status: 'CAN' } },
       ]));
       for (const d of [YESTERDAY, TODAY]) {

@@ -5,8 +5,8 @@
  * set (PGlite), and the medians compared as a ratio.
  */
 import { cloneSeededTestDb } from '../support/seeded';
-import { checkDefinitions, type CheckedReport } from '../../src/shared/definitions/validate';
-import { readDefinitionFiles } from '../../src/server/reports/definition-files';
+import { reportOf } from '../support/report-rows';
+import type { CheckedReport } from '../../src/shared/definitions/validate';
 import { parseFilter } from '../../src/server/reports/filter';
 import { aggregateView, runViewJson, type InSession } from '../../src/server/reports/executor';
 import { freshnessIn } from '../../src/server/reports/freshness';
@@ -23,12 +23,6 @@ const median = (xs: number[]): number => {
 };
 
 const t = await cloneSeededTestDb('pglite');
-const reports = checkDefinitions(readDefinitionFiles(process.cwd())).reports;
-const reportOf = (id: string): CheckedReport => {
-  const r = reports.find((x) => x.definition.id === id);
-  if (!r) throw new Error(`no report ${id}`);
-  return r;
-};
 const scope = { kind: 'division', code: 'DLI' } as const;
 const now = new Date(`${t.today}T12:00:00+05:30`);
 
