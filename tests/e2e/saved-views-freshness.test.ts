@@ -55,7 +55,8 @@ describe('saved views: save, open as a colleague of the same scope, rename and d
     await expect.poll(() => headers(page)).not.toContain('Train Name');
     const beforeFilter = new URL(page.url()).searchParams.get('startDate');
 
-    await page.getByRole('button', { name: 'Save view' }).click();
+    // Save view is the app's button beside the report's title.
+    await page.locator('.report-header-actions').getByRole('button', { name: 'Save view' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save this view' });
     await dialog.getByLabel('Name').fill(NAME);
     await dialog.getByLabel('Share with everyone who may open this report').check();
