@@ -30,6 +30,13 @@ module.exports = {
       to: own({ pathNot: '^(src/(client|shared)/|themes/)' }),
     },
     {
+      name: 'features-apart',
+      severity: 'error',
+      comment: 'A client feature imports no other feature: the app (src/client/app) joins them, as the report route gives the report page the saved views\' and the subscriptions\' buttons.',
+      from: { path: '^src/client/features/([^/]+)/' },
+      to: own({ path: '^src/client/features/', pathNot: '^src/client/features/$1/' }),
+    },
+    {
       name: 'server-never-imports-client',
       severity: 'error',
       comment: 'The server imports only itself and src/shared.',

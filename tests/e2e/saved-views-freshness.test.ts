@@ -55,7 +55,8 @@ describe('saved views: save, open as a colleague of the same scope, rename and d
     await expect.poll(() => headers(page)).not.toContain('Train Name');
     const beforeFilter = new URL(page.url()).searchParams.get('startDate');
 
-    await page.getByRole('button', { name: 'Save view' }).click();
+    // Save view is the app's button beside the report's title.
+    await page.locator('.report-header-actions').getByRole('button', { name: 'Save view' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save this view' });
     await dialog.getByLabel('Name').fill(NAME);
     await dialog.getByLabel('Share with everyone who may open this report').check();
@@ -113,7 +114,8 @@ describe('saved views: save, open as a colleague of the same scope, rename and d
     await page.locator('tr', { hasText: RENAMED }).getByRole('button', { name: `Delete: ${RENAMED}` }).click();
     await page.getByRole('dialog', { name: 'Delete view' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`View "${RENAMED}" deleted.`).waitFor();
-    expect(await page.locator('tr', { hasText: RENAMED }).count()).toBe(0);
+    // The notice comes with the answer to the delete; the list is asked for again after it.
+    await expect.poll(() => page.locator('tr', { hasText: RENAMED }).count()).toBe(0);
 
     await colleague.page.goto(link);
     await colleague.page.getByText('This view does not exist, or it is not shared with you.').waitFor();

@@ -41,7 +41,8 @@ describe('e-mail subscriptions in the browser', () => {
     const yesterday = istDay(-1);
     await p.goto(`${base}/layout/uikit/TTE_TS?start_date=${yesterday}&end_date=${yesterday}&_run=1`);
     await p.locator('.report-count').waitFor({ timeout: 60_000 });
-    await p.getByTestId('subscribe-button').click();
+    // "E-mail me this" is the app's button on the result toolbar.
+    await p.locator('.report-result-actions').getByTestId('subscribe-button').click();
     const dialog = p.getByRole('dialog');
     await dialog.getByLabel('Your e-mail address').waitFor();
     // Yesterday's date on the page is offered as "the day before the e-mail".

@@ -41,6 +41,8 @@ const PLANTED: Record<string, string> = {
   'src/server/routes/probe-app.ts': "import { buildApp } from '../app';\nexport const probe = buildApp;\n",
   'src/shared/probe-client.ts': "import { tokens } from '../client/lib/api';\nexport const probe = tokens;\n",
   'src/client/probe-server.ts': "import { MIN_RETENTION_DAYS } from '../server/config';\nexport const probe = MIN_RETENTION_DAYS;\n",
+  // One client feature importing another (the app joins features).
+  'src/client/features/saved-views/probe-reports.ts': "import type { ReportPageState } from '../reports/report-actions';\nexport type Probe = ReportPageState;\n",
   // A circle of three closed by a type-only import and an import().
   'src/shared/ring-one.ts': "export { two } from './ring-two';\nexport const one = 1;\n",
   'src/shared/ring-two.ts': "import type { Three } from './ring-three';\nexport const two: Three | 2 = 2;\n",
@@ -73,7 +75,7 @@ describe('the import check (dependency-cruiser)', { timeout: 180_000 }, () => {
 
   it('fails on the planted imports, each under its rule', () => {
     expect(planted.status).not.toBe(0);
-    for (const rule of ['no-circular', 'db-below-domain', 'hht-below-demo', 'routes-below-app', 'shared-is-pure', 'client-never-imports-server']) {
+    for (const rule of ['no-circular', 'db-below-domain', 'hht-below-demo', 'routes-below-app', 'shared-is-pure', 'client-never-imports-server', 'features-apart']) {
       expect(planted.text).toContain(rule);
     }
     const found = (rule: string): string[] => planted.violations.filter((v) => v.rule.name === rule).map((v) => `${v.from} -> ${v.to}`);
@@ -82,6 +84,7 @@ describe('the import check (dependency-cruiser)', { timeout: 180_000 }, () => {
     expect(found('routes-below-app')).toEqual(['src/server/routes/probe-app.ts -> src/server/app.ts']);
     expect(found('shared-is-pure')).toEqual(['src/shared/probe-client.ts -> src/client/lib/api.ts']);
     expect(found('client-never-imports-server')).toEqual(['src/client/probe-server.ts -> src/server/config.ts']);
+    expect(found('features-apart')).toEqual(['src/client/features/saved-views/probe-reports.ts -> src/client/features/reports/report-actions.ts']);
   });
 
   it('fails on a two-file cycle and on a longer one closed by a type-only import and an import()', () => {

@@ -1,19 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../i18n';
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { useReportDefinition } from './api';
-import { ReportView, type ReportActionContext } from './ReportView';
+import { ReportView } from './ReportView';
 import { ErrorState, LoadingRows, ReportNotFound, ReportUnavailable } from './components/States';
 import './reports.css';
 
-export type { ReportActionContext };
-
 const REPORT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-type Actions = (ctx: ReportActionContext) => ReactNode;
-
-function ReportLoader({ id, actions }: { id: string; actions?: Actions | undefined }) {
+function ReportLoader({ id }: { id: string }) {
   const { t } = useTranslation();
   const { state, retry } = useReportDefinition(id, useLanguage());
   const title = state.status === 'ok' ? state.report.title : null;
@@ -46,15 +42,15 @@ function ReportLoader({ id, actions }: { id: string; actions?: Actions | undefin
         </div>
       );
     case 'ok':
-      return <ReportView key={state.report.id} report={state.report} onCallGone={recheck} {...(actions ? { actions } : {})} />;
+      return <ReportView key={state.report.id} report={state.report} onCallGone={recheck} />;
   }
 }
 
-/** Route /layout/uikit/:reportId: any report, from its definition. */
-export function ReportPage({ actions }: { /** More result-toolbar buttons, given by the app. */ actions?: Actions } = {}) {
+/** Route /layout/uikit/:reportId: any report, from its definition (the app's buttons come through ReportActionsContext). */
+export function ReportPage() {
   const { reportId = '' } = useParams();
   if (!REPORT_ID.test(reportId)) return <ReportNotFound id={reportId} />;
-  return <ReportLoader key={reportId} id={reportId} actions={actions} />;
+  return <ReportLoader key={reportId} id={reportId} />;
 }
 
 export default ReportPage;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Paginator } from 'primereact/paginator';
 import { TabMenu } from 'primereact/tabmenu';
@@ -18,8 +18,9 @@ import { reportViews } from './lib/views';
 import type { Row } from './lib/parse';
 import { FilterForm } from './components/FilterForm';
 import { sortRows, type SortState } from './lib/sort-rows';
-import { ExportButtons } from './components/ExportButtons';
-import { PrintButton, type PrintData } from './components/PrintView';
+import type { PrintData } from './components/PrintView';
+import { ReportHeader } from './components/ReportHeader';
+import { ResultToolbar } from './components/ResultToolbar';
 import { ErrorState, LoadingRows } from './components/States';
 import { CoachConsist } from './components/CoachConsist';
 import { pagerNames } from './components/pager-a11y';
@@ -30,7 +31,7 @@ import { orderByPriority, shownByDefault } from './lib/priority';
 import { singleDateField } from '../../../shared/definitions/date-field';
 import { Button } from 'primereact/button';
 import { FreshnessNote } from '../../lib/freshness/FreshnessNote';
-import { useReportExtensions } from './extensions';
+import type { ReportPageState } from './report-actions';
 import { columnStateKey, readColumnState } from './lib/column-state';
 
 /**
@@ -56,26 +57,17 @@ function showValue(uiSchema: JsonObject | undefined, key: string, prop: JsonObje
   return formatCell(undefined, v);
 }
 
-/** One report: filter form, tabs, result grid, paging, export and print, all driven by the definition and the URL. */
-/** What the page's result toolbar offers an action added by the app (such as a subscription): the result on screen. */
-export interface ReportActionContext {
-  report: PublicReport;
-  tabId?: string;
-  filter: Filter;
-  columns: string[];
-  sort?: SortState;
-}
-
+/**
+ * One report: filter form, tabs, result grid, paging, export and print, all driven by the definition and the URL; the
+ * buttons the app adds come through ReportActionsContext (report-actions.ts).
+ */
 export function ReportView({
   report,
   onCallGone,
-  actions,
 }: {
   report: PublicReport;
   /** The server has no such call (404): the definition changed. */
   onCallGone?: () => void;
-  /** More buttons for the result toolbar, given by the app (features do not import each other). */
-  actions?: (ctx: ReportActionContext) => ReactNode;
 }) {
   const { t } = useTranslation();
   const reportApi = useReportApi();
@@ -95,7 +87,6 @@ export function ReportView({
   // A card list on a phone, a table otherwise, unless the user (or a saved view) chose one.
   const narrow = view.layout ? view.layout === 'cards' : narrowScreen;
   const server = active.paging.mode === 'server';
-  const extensions = useReportExtensions();
 
   const defaults = useMemo(() => resolveDefaults(report.filter.defaults, todayIst()), [report]);
   // The URL's filter over the defaults (the server fills blanks with the same defaults). It runs only with '_run=1';
@@ -261,27 +252,23 @@ export function ReportView({
     </p>
   );
 
-  /** The page as a saved view keeps it: filter, tab, sort, the grid's column layout, the layout choice. */
-  const snapshot = () => ({
-    reportId: report.id,
-    reportTitle: report.title,
-    filter: urlFilter ?? form,
-    tab: active.tabId ?? null,
-    sortBy: sort.sortBy ?? null,
-    sortDir: sort.sortBy ? (sort.sortDir ?? 'asc') : null,
-    columns: readColumnState(typeof localStorage === 'undefined' ? undefined : localStorage, columnStateKey(report.id, active.tabId), active.columns.map((c) => c.field)),
-    layout: view.layout ?? null,
-  });
+  // The run on screen, as export, print and the app's buttons see it (nothing before a run).
+  const pageState: ReportPageState | null = urlFilter
+    ? {
+        report,
+        tab: active.tabId ?? null,
+        filter: urlFilter,
+        sortBy: sort.sortBy ?? null,
+        sortDir: sort.sortBy ? (sort.sortDir ?? 'asc') : null,
+        visibleColumns: visibleFields,
+        columnLayout: () => readColumnState(typeof localStorage === 'undefined' ? undefined : localStorage, columnStateKey(report.id, active.tabId), active.columns.map((c) => c.field)),
+        layout: view.layout ?? null,
+      }
+    : null;
 
   return (
     <div className="report-page">
-      <header className="report-header">
-        <div className="report-header-line">
-          <h1>{report.title}</h1>
-          {urlFilter && extensions.headerActions ? <div className="report-header-actions">{extensions.headerActions(snapshot)}</div> : null}
-        </div>
-        {report.description && <p className="report-description">{report.description}</p>}
-      </header>
+      <ReportHeader report={report} page={pageState} />
 
       {folded ? (
         <section className="report-card report-filter-folded" aria-label={t('reports.filterSummary')}>
@@ -374,34 +361,32 @@ export function ReportView({
             )}
           </div>
         )}
-        {request && data && !query.error && data.rows.length > 0 && (
+        {pageState && data && !query.error && data.rows.length > 0 && (
           <>
-            <div className="report-result-bar">
-              <div className="report-count-block">
-                <p className="report-count" role="status" aria-live="polite">
-                  {server
-                    ? t('reports.recordsShowing', { count: data.total, formatted: n(data.total), from: n((page - 1) * (rowsPerPage ?? 0) + 1), to: n((page - 1) * (rowsPerPage ?? 0) + data.rows.length) })
-                    : data.total > data.rows.length
-                      ? t('reports.firstOf', { shown: n(data.rows.length), total: n(data.total) })
-                      : t('reports.records', { count: data.total, formatted: n(data.total) })}
-                </p>
-                {appliedList}
-                <FreshnessNote freshness={data.freshness} cacheAgeSeconds={data.cacheAgeSeconds} />
-              </div>
-              <div className="report-result-actions">
-                <Button
-                  type="button"
-                  size="small"
-                  outlined
-                  icon={narrow ? 'pi pi-table' : 'pi pi-th-large'}
-                  label={narrow ? t('views.layoutGrid') : t('views.layoutCards')}
-                  onClick={() => updateView({ layout: narrow ? 'grid' : 'cards' })}
-                />
-                <ExportButtons report={report} {...(active.tabId ? { tabId: active.tabId } : {})} filter={urlFilter ?? {}} columns={visibleFields} sort={sort} total={data.total} />
-                <PrintButton title={views.length > 1 ? `${report.title}: ${active.label}` : report.title} columns={visibleColumns} filters={applied} fetchAll={fetchAll} />
-                {actions?.({ report, ...(active.tabId ? { tabId: active.tabId } : {}), filter: urlFilter ?? {}, columns: visibleFields, sort })}
-              </div>
-            </div>
+            <ResultToolbar
+              summary={
+                <div className="report-count-block">
+                  <p className="report-count" role="status" aria-live="polite">
+                    {server
+                      ? t('reports.recordsShowing', { count: data.total, formatted: n(data.total), from: n((page - 1) * (rowsPerPage ?? 0) + 1), to: n((page - 1) * (rowsPerPage ?? 0) + data.rows.length) })
+                      : data.total > data.rows.length
+                        ? t('reports.firstOf', { shown: n(data.rows.length), total: n(data.total) })
+                        : t('reports.records', { count: data.total, formatted: n(data.total) })}
+                  </p>
+                  {appliedList}
+                  <FreshnessNote freshness={data.freshness} cacheAgeSeconds={data.cacheAgeSeconds} />
+                </div>
+              }
+              page={pageState}
+              cards={narrow}
+              onLayoutChange={(layout) => updateView({ layout })}
+              sort={sort}
+              total={data.total}
+              printTitle={views.length > 1 ? `${report.title}: ${active.label}` : report.title}
+              printColumns={visibleColumns}
+              printFilters={applied}
+              fetchAll={fetchAll}
+            />
             {narrow ? (
               <ResultCards key={active.tabId ?? ''} columns={columns} rows={data.rows} paging={active.paging} sort={sort} onSortChange={onSortChange} />
             ) : (
