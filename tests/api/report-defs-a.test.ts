@@ -81,10 +81,14 @@ describe('TRAIN CHECKING INFO definitions', () => {
   });
 
   it('use client paging of 50 rows, except the server-paged TTE_TS and the India-wide lists of thousands of rows', () => {
-    // One row per run, TTE and HHT (Sync Delay), per TTE (TTE-wise EFTs, Active Users): 7,000-25,000 rows a
-    // national day, so the server pages them (docs/decisions.md, "National summaries"); the EFT Report's passenger
-    // details are 20,000 EFTs a national week ("Report SQL at national volume").
-    const serverPaged = new Set(['TTE_TS/', 'sync_delay_new/', 'eft-summary/tte-wise', 'ttemanning/active', 'eft_report/passenger-details']);
+    // One row per run, TTE and HHT (Sync Delay), per TTE (TTE-wise EFTs, Active Users, TTE Details): 7,000-28,000
+    // rows a national day, so the server pages them (docs/decisions.md, "National summaries"); the EFT Report's two
+    // lists are 20,000 EFTs a national day, TDRs, complaints and coach deficiencies 34,000-67,000 a national week
+    // ("Report SQL at national volume").
+    const serverPaged = new Set([
+      'TTE_TS/', 'TTE_TS/tte-details', 'sync_delay_new/', 'eft-summary/tte-wise', 'ttemanning/active', 'eft_report/',
+      'eft_report/passenger-details', 'tdrService/', 'coach-deficiency/', 'railmadad/',
+    ]);
     for (const r of mine) {
       if (!r) continue;
       for (const v of r.views) {
