@@ -18,11 +18,12 @@ WITH day_ra AS MATERIALIZED (
     FROM reallocations r
    WHERE r.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND r.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
 ), pp AS MATERIALIZED (
-  -- The date's passengers this report looks at, each found by index: those given a berth on board (by id), those
-  -- holding a berth that was allotted (by berth), and the RAC passengers of runs with a waitlisted allotment. A
-  -- pass over the date's partition read 2 M passengers nationally for some 40,000; OFFSET 0 keeps each lookup a
-  -- lookup (the planner would hash the whole partition instead).
-  SELECT x.* FROM (SELECT DISTINCT run_id, psgn_id FROM day_ra) r
+  -- The date's passengers this report looks at, each found by index: those holding a berth that was allotted (by
+  -- berth: holders), and the RAC passengers of runs with a waitlisted allotment (rac): those charted RAC and given a
+  -- berth on board (by id) and those still RAC. A pass over the date's partition read 2 M passengers nationally for
+  -- some 40,000; OFFSET 0 keeps each lookup a lookup (the planner would hash the whole partition instead).
+  SELECT x.* FROM (SELECT DISTINCT run_id, psgn_id FROM day_ra
+                    WHERE prev_status LIKE 'RAC%' AND run_id IN (SELECT w.run_id FROM day_ra w WHERE w.prev_status LIKE '%WL%')) r
    CROSS JOIN LATERAL (SELECT p.run_id, p.psgn_id, p.pnr, p.class, p.name, p.mark, p.current_status, p.coach_id, p.berth_no, p.from_station, p.to_station FROM passengers p
                         WHERE p.run_id = r.run_id AND p.psgn_id = r.psgn_id
                           AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 OFFSET 0) x
@@ -36,18 +37,28 @@ WITH day_ra AS MATERIALIZED (
    CROSS JOIN LATERAL (SELECT p.run_id, p.psgn_id, p.pnr, p.class, p.name, p.mark, p.current_status, p.coach_id, p.berth_no, p.from_station, p.to_station FROM passengers p
                         WHERE p.run_id = r.run_id AND p.current_status LIKE 'RAC%' AND p.mark = 'O'
                           AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 OFFSET 0) x
+), seqs AS MATERIALIZED (
+  -- First and last stop sequence of each station of the date's trains with an allotment: hashed once for the
+  -- allotments instead of two index lookups each. Holders and RAC passengers keep their lookups: the planner expects
+  -- one row of those CTEs and would scan this one per row.
+  SELECT s.train_no, s.station_code, min(s.seq) AS first_seq, max(s.seq) AS last_seq
+    FROM train_stops s
+   WHERE s.train_no IN (SELECT tr.train_no FROM train_runs tr WHERE tr.run_id IN (SELECT d.run_id FROM day_ra d))
+   GROUP BY s.train_no, s.station_code
 ), ra AS MATERIALIZED (
   SELECT r.realloc_id, r.run_id, r.psgn_id, r.pnr, r.prev_status, r.coach_id, r.berth_no,
          r.from_station, r.to_station, r.allotted_at, r.tte_id,
-         tr.train_no, tr.start_date, p.class, p.name,
-         (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = tr.train_no AND s.station_code = r.from_station) AS from_seq,
-         (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = tr.train_no AND s.station_code = r.to_station) AS to_seq
+         tr.train_no, tr.start_date, fs.first_seq AS from_seq, ts.last_seq AS to_seq,
+         -- The allotted passenger's class by primary key, for the waitlisted allotments only (the RAC priority
+         -- compares classes); the listed rows look their passenger up at the end.
+         CASE WHEN r.prev_status LIKE '%WL%' THEN (
+           SELECT p.class FROM passengers p
+            WHERE p.run_id = r.run_id AND p.psgn_id = r.psgn_id
+              AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000) END AS wl_class
     FROM reallocations r
     JOIN train_runs tr ON tr.run_id = r.run_id
-    -- The allotted passenger by primary key, per allotment (joined to pp the planner expected one allotment in all).
-    CROSS JOIN LATERAL (SELECT p.class, p.name FROM passengers p
-                         WHERE p.run_id = r.run_id AND p.psgn_id = r.psgn_id
-                           AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 OFFSET 0) p
+    LEFT JOIN seqs fs ON fs.train_no = tr.train_no AND fs.station_code = r.from_station
+    LEFT JOIN seqs ts ON ts.train_no = tr.train_no AND ts.station_code = r.to_station
    WHERE tr.start_date = :startDate::date
      AND r.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND r.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
      AND (:trainNo::text IS NULL OR tr.train_no = :trainNo)
@@ -146,7 +157,7 @@ WITH day_ra AS MATERIALIZED (
          'RAC passenger PNR ' || q.pnr || ' (' || q.charted_status || ') was still waiting'
     FROM (SELECT DISTINCT ON (a.realloc_id) a.realloc_id, rc.pnr, rc.charted_status
             FROM ra a
-            JOIN rac rc ON rc.run_id = a.run_id AND rc.class = a.class
+            JOIN rac rc ON rc.run_id = a.run_id AND rc.class = a.wl_class
            WHERE a.prev_status LIKE '%WL%'
              AND rc.psgn_id <> a.psgn_id
              AND rc.from_seq < a.to_seq
@@ -158,8 +169,8 @@ SELECT an.anomaly,
        a.train_no,
        a.start_date,
        a.pnr,
-       mask_name(a.name) AS passenger,
-       a.class,
+       mask_name(p.name) AS passenger,
+       p.class,
        a.prev_status,
        a.coach_id AS coach,
        a.berth_no,
@@ -171,4 +182,7 @@ SELECT an.anomaly,
        an.detail
   FROM anomalies an
   JOIN ra a ON a.realloc_id = an.realloc_id
+  CROSS JOIN LATERAL (SELECT p.class, p.name FROM passengers p
+                       WHERE p.run_id = a.run_id AND p.psgn_id = a.psgn_id
+                         AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 OFFSET 0) p
  ORDER BY a.train_no, a.coach_id, a.berth_no, a.allotted_at, an.anomaly
