@@ -18,11 +18,12 @@ WITH day_ra AS MATERIALIZED (
     FROM reallocations r
    WHERE r.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND r.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
 ), pp AS MATERIALIZED (
-  -- The date's passengers this report looks at, each found by index: those given a berth on board (by id), those
-  -- holding a berth that was allotted (by berth), and the RAC passengers of runs with a waitlisted allotment. A
-  -- pass over the date's partition read 2 M passengers nationally for some 40,000; OFFSET 0 keeps each lookup a
-  -- lookup (the planner would hash the whole partition instead).
-  SELECT x.* FROM (SELECT DISTINCT run_id, psgn_id FROM day_ra) r
+  -- The date's passengers this report looks at, each found by index: those holding a berth that was allotted (by
+  -- berth: holders), and the RAC passengers of runs with a waitlisted allotment (rac): those charted RAC and given a
+  -- berth on board (by id) and those still RAC. A pass over the date's partition read 2 M passengers nationally for
+  -- some 40,000; OFFSET 0 keeps each lookup a lookup (the planner would hash the whole partition instead).
+  SELECT x.* FROM (SELECT DISTINCT run_id, psgn_id FROM day_ra
+                    WHERE prev_status LIKE 'RAC%' AND run_id IN (SELECT w.run_id FROM day_ra w WHERE w.prev_status LIKE '%WL%')) r
    CROSS JOIN LATERAL (SELECT p.run_id, p.psgn_id, p.pnr, p.class, p.name, p.mark, p.current_status, p.coach_id, p.berth_no, p.from_station, p.to_station FROM passengers p
                         WHERE p.run_id = r.run_id AND p.psgn_id = r.psgn_id
                           AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 OFFSET 0) x
@@ -36,18 +37,28 @@ WITH day_ra AS MATERIALIZED (
    CROSS JOIN LATERAL (SELECT p.run_id, p.psgn_id, p.pnr, p.class, p.name, p.mark, p.current_status, p.coach_id, p.berth_no, p.from_station, p.to_station FROM passengers p
                         WHERE p.run_id = r.run_id AND p.current_status LIKE 'RAC%' AND p.mark = 'O'
                           AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 OFFSET 0) x
+), seqs AS MATERIALIZED (
+  -- First and last stop sequence of each station of the date's trains with an allotment: hashed once for the
+  -- allotments instead of two index lookups each. Holders and RAC passengers keep their lookups: the planner expects
+  -- one row of those CTEs and would scan this one per row.
+  SELECT s.train_no, s.station_code, min(s.seq) AS first_seq, max(s.seq) AS last_seq
+    FROM train_stops s
+   WHERE s.train_no IN (SELECT tr.train_no FROM train_runs tr WHERE tr.run_id IN (SELECT d.run_id FROM day_ra d))
+   GROUP BY s.train_no, s.station_code
 ), ra AS MATERIALIZED (
   SELECT r.realloc_id, r.run_id, r.psgn_id, r.pnr, r.prev_status, r.coach_id, r.berth_no,
          r.from_station, r.to_station, r.allotted_at, r.tte_id,
-         tr.train_no, tr.start_date, p.class, p.name,
-         (SELECT min(s.seq) FROM train_stops s WHERE s.train_no = tr.train_no AND s.station_code = r.from_station) AS from_seq,
-         (SELECT max(s.seq) FROM train_stops s WHERE s.train_no = tr.train_no AND s.station_code = r.to_station) AS to_seq
+         tr.train_no, tr.start_date, fs.first_seq AS from_seq, ts.last_seq AS to_seq,
+         -- The allotted passenger's class by primary key, for the waitlisted allotments only (the RAC priority
+         -- compares classes); the listed rows look their passenger up at the end.
+         CASE WHEN r.prev_status LIKE '%WL%' THEN (
+           SELECT p.class FROM passengers p
+            WHERE p.run_id = r.run_id AND p.psgn_id = r.psgn_id
+              AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000) END AS wl_class
     FROM reallocations r
     JOIN train_runs tr ON tr.run_id = r.run_id
-    -- The allotted passenger by primary key, per allotment (joined to pp the planner expected one allotment in all).
-    CROSS JOIN LATERAL (SELECT p.class, p.name FROM passengers p
-                         WHERE p.run_id = r.run_id AND p.psgn_id = r.psgn_id
-                           AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 OFFSET 0) p
+    LEFT JOIN seqs fs ON fs.train_no = tr.train_no AND fs.station_code = r.from_station
+    LEFT JOIN seqs ts ON ts.train_no = tr.train_no AND ts.station_code = r.to_station
    WHERE tr.start_date = :startDate::date
      AND r.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND r.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
      AND (:trainNo::text IS NULL OR tr.train_no = :trainNo)
@@ -63,20 +74,7 @@ WITH day_ra AS MATERIALIZED (
     JOIN pp p ON p.run_id = a.run_id AND p.coach_id = a.coach_id AND p.berth_no = a.berth_no
    WHERE p.psgn_id <> a.psgn_id
      AND p.current_status <> 'CAN'
-), stop_times AS MATERIALIZED (
-  -- Estimated actual departure from each stop of the runs in question (arrival at the terminus), with the next
-  -- stop's (a window over the run's stops, not a lookup per row).
-  SELECT y.run_id, y.seq, y.station_code, y.dep_at,
-         lead(y.dep_at) OVER (PARTITION BY y.run_id ORDER BY y.seq) AS next_dep_at,
-         lead(y.station_code) OVER (PARTITION BY y.run_id ORDER BY y.seq) AS next_station
-    FROM (SELECT x.run_id, s.seq, s.station_code,
-                 stop_departure(x.start_date, s.day_no, s.arr_time, s.dep_time)
-                   + make_interval(mins => round(x.delay_min * (s.seq - 1)::numeric / greatest(x.last_seq - 1, 1))::int) AS dep_at
-            FROM (SELECT r0.*, (SELECT max(s2.seq) FROM train_stops s2 WHERE s2.train_no = r0.train_no) AS last_seq
-                    FROM (SELECT DISTINCT ra.run_id, ra.train_no, ra.start_date, tr.delay_min
-                            FROM ra JOIN train_runs tr ON tr.run_id = ra.run_id) r0) x
-            JOIN train_stops s ON s.train_no = x.train_no) y
-), first_allot AS (
+), first_allot AS MATERIALIZED (
   -- Each passenger's first allotment on the runs with a waitlisted allotment: its status before (RAC as charted) and time.
   SELECT DISTINCT ON (r1.run_id, r1.psgn_id) r1.run_id, r1.psgn_id, r1.prev_status, r1.allotted_at
     FROM reallocations r1
@@ -115,30 +113,49 @@ WITH day_ra AS MATERIALIZED (
                       WHERE ce.run_id = a.run_id AND ce.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND ce.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
                         AND ce.event_type IN ('SHIFTED', 'GOT_DOWN') AND ce.psgn_id = h.psgn_id)
   UNION ALL
-  SELECT a.realloc_id, 'ALLOTTED_WITHIN_NT_GRACE', h.pnr,
-         'PNR ' || h.pnr || ' ' ||
-         CASE WHEN a.allotted_at < n.nt_at THEN 'was marked NT only after the allotment'
+  SELECT x.realloc_id, 'ALLOTTED_WITHIN_NT_GRACE', x.pnr,
+         'PNR ' || x.pnr || ' ' ||
+         CASE WHEN x.allotted_at < x.nt_at THEN 'was marked NT only after the allotment'
               ELSE 'marked NT; berth protected until ' || to_char(g.grace_end AT TIME ZONE 'Asia/Kolkata', 'HH24:MI') ||
                    ' (' || g.grace_rule || '), allotted ' ||
-                   round(extract(epoch FROM g.grace_end - a.allotted_at) / 60.0)::int || ' min early' END
-    FROM ra a
-    JOIN holders h ON h.realloc_id = a.realloc_id
+                   round(extract(epoch FROM g.grace_end - x.allotted_at) / 60.0)::int || ' min early' END
+    FROM (
+          -- The allotments' holders marked NT (OFFSET 0: the stops below are looked up for these only).
+          SELECT a.realloc_id, a.run_id, a.train_no, a.start_date, a.allotted_at, h.pnr, h.from_seq, n.nt_at
+            FROM ra a
+            JOIN holders h ON h.realloc_id = a.realloc_id
+            CROSS JOIN LATERAL (
+                  SELECT min(ce.device_time) AS nt_at
+                    FROM checking_events ce
+                   WHERE ce.run_id = a.run_id AND ce.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND ce.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 AND ce.event_type = 'NT' AND ce.psgn_id = h.psgn_id
+                 ) n
+           WHERE n.nt_at IS NOT NULL
+             AND a.from_seq < h.to_seq AND h.from_seq < a.to_seq
+          OFFSET 0) x
+    -- The holder's boarding stop and the next one, by the train_stops primary key, with their estimated actual
+    -- departures (the timetable's, plus the run's share of its running delay, spread evenly along the stops). A window
+    -- over every stop of the runs, joined, was planned as a nested loop per holder when the planner expected one.
     CROSS JOIN LATERAL (
-          SELECT min(ce.device_time) AS nt_at
-            FROM checking_events ce
-           WHERE ce.run_id = a.run_id AND ce.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND ce.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 AND ce.event_type = 'NT' AND ce.psgn_id = h.psgn_id
-         ) n
-    -- The grace from the holder's boarding stop and the next stop: joined, so a run's stops are hashed once.
-    JOIN stop_times bd ON bd.run_id = a.run_id AND bd.seq = h.from_seq AND bd.next_dep_at IS NOT NULL
+          SELECT s.station_code, nx.station_code AS next_station,
+                 stop_departure(x.start_date, s.day_no, s.arr_time, s.dep_time)
+                   + make_interval(mins => round(r.delay_min * (s.seq - 1)::numeric / greatest(r.last_seq - 1, 1))::int) AS dep_at,
+                 stop_departure(x.start_date, nx.day_no, nx.arr_time, nx.dep_time)
+                   + make_interval(mins => round(r.delay_min * (nx.seq - 1)::numeric / greatest(r.last_seq - 1, 1))::int) AS next_dep_at
+            FROM (SELECT tr.delay_min, (SELECT max(s2.seq) FROM train_stops s2 WHERE s2.train_no = x.train_no) AS last_seq
+                    FROM train_runs tr WHERE tr.run_id = x.run_id) r
+            JOIN train_stops s ON s.train_no = x.train_no AND s.seq = x.from_seq
+            JOIN LATERAL (SELECT s3.seq, s3.station_code, s3.day_no, s3.arr_time, s3.dep_time
+                            FROM train_stops s3
+                           WHERE s3.train_no = x.train_no AND s3.seq > s.seq
+                           ORDER BY s3.seq LIMIT 1) nx ON true
+         ) bd
     CROSS JOIN LATERAL (
           SELECT CASE WHEN bd.next_dep_at < bd.dep_at + interval '60 minutes' THEN bd.next_dep_at
                       ELSE bd.dep_at + interval '60 minutes' END AS grace_end,
                  CASE WHEN bd.next_dep_at < bd.dep_at + interval '60 minutes' THEN 'departure from ' || bd.next_station
                       ELSE '60 min after departure from ' || bd.station_code END AS grace_rule
          ) g
-   WHERE n.nt_at IS NOT NULL
-     AND (a.allotted_at < n.nt_at OR a.allotted_at < g.grace_end)
-     AND a.from_seq < h.to_seq AND h.from_seq < a.to_seq
+   WHERE x.allotted_at < x.nt_at OR x.allotted_at < g.grace_end
   UNION ALL
   -- The first (by passenger id) turned-up RAC passenger of the class on an overlapping segment who had not been
   -- allotted yet when the waitlisted one was: a hash join by run and class, not a scan of every RAC row per allotment.
@@ -146,7 +163,7 @@ WITH day_ra AS MATERIALIZED (
          'RAC passenger PNR ' || q.pnr || ' (' || q.charted_status || ') was still waiting'
     FROM (SELECT DISTINCT ON (a.realloc_id) a.realloc_id, rc.pnr, rc.charted_status
             FROM ra a
-            JOIN rac rc ON rc.run_id = a.run_id AND rc.class = a.class
+            JOIN rac rc ON rc.run_id = a.run_id AND rc.class = a.wl_class
            WHERE a.prev_status LIKE '%WL%'
              AND rc.psgn_id <> a.psgn_id
              AND rc.from_seq < a.to_seq
@@ -158,8 +175,8 @@ SELECT an.anomaly,
        a.train_no,
        a.start_date,
        a.pnr,
-       mask_name(a.name) AS passenger,
-       a.class,
+       mask_name(p.name) AS passenger,
+       p.class,
        a.prev_status,
        a.coach_id AS coach,
        a.berth_no,
@@ -171,4 +188,7 @@ SELECT an.anomaly,
        an.detail
   FROM anomalies an
   JOIN ra a ON a.realloc_id = an.realloc_id
+  CROSS JOIN LATERAL (SELECT p.class, p.name FROM passengers p
+                       WHERE p.run_id = a.run_id AND p.psgn_id = a.psgn_id
+                         AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000 AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000 OFFSET 0) p
  ORDER BY a.train_no, a.coach_id, a.berth_no, a.allotted_at, an.anomaly

@@ -81,16 +81,29 @@ describe('TRAIN CHECKING INFO definitions', () => {
   });
 
   it('use client paging of 50 rows, except the server-paged TTE_TS and the India-wide lists of thousands of rows', () => {
-    // One row per run, TTE and HHT (Sync Delay), per TTE (TTE-wise EFTs, Active Users): 7,000-25,000 rows a
-    // national day, so the server pages them (docs/decisions.md, "National summaries"); the EFT Report's passenger
-    // details are 20,000 EFTs a national week ("Report SQL at national volume").
-    const serverPaged = new Set(['TTE_TS/', 'sync_delay_new/', 'eft-summary/tte-wise', 'ttemanning/active', 'eft_report/passenger-details']);
+    // One row per run, TTE and HHT (Sync Delay), per TTE (TTE-wise EFTs, Active Users, TTE Details): 7,000-28,000
+    // rows a national day, so the server pages them (docs/decisions.md, "National summaries"); the EFT Report's two
+    // lists are 20,000 EFTs a national day, TDRs, complaints and coach deficiencies 34,000-67,000 a national week
+    // ("Report SQL at national volume").
+    const serverPaged = new Set([
+      'TTE_TS/', 'TTE_TS/tte-details', 'sync_delay_new/', 'eft-summary/tte-wise', 'ttemanning/active', 'eft_report/',
+      'eft_report/passenger-details', 'tdrService/', 'coach-deficiency/', 'railmadad/',
+    ]);
     for (const r of mine) {
       if (!r) continue;
       for (const v of r.views) {
         const expected = serverPaged.has(`${r.definition.id}/${v.tabId ?? ''}`) ? 'server' : 'client';
         expect(v.paging, `${r.definition.id} ${v.endpoint}`).toEqual({ mode: expected, pageSize: 50 });
       }
+    }
+  });
+
+  it('server-page the other national lists past the client cap: the dashboard cards\' EFTs and TDRs, every coach\'s manning', () => {
+    // 20,000-24,000 rows a national day, 52,000 TDRs a national week: past the cap, a client-paged call read them three
+    // times. The unmanned coaches (9,000 a national day) count booked passengers per coach: for the page's coaches only.
+    for (const [id, endpoint] of [['dash_eft', 'EFTCard'], ['dash_tdr', 'TDRCard'], ['unmanned_coaches', 'UnmannedReport'], ['unmanned_coaches', 'unmannedMannedAll']]) {
+      const v = checked.reports.find((r) => r.definition.id === id)?.views.find((x) => x.endpoint === endpoint);
+      expect(v?.paging, endpoint).toEqual({ mode: 'server', pageSize: 50 });
     }
   });
 

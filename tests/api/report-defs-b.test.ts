@@ -276,6 +276,10 @@ describe.each(TEST_DRIVERS)('catalogue B reports on %s', (driver) => {
       const waiting = rows.filter((r) => r.anomaly === 'OUT_OF_PRIORITY');
       expect(waiting.map((r) => `${String(r.pnr)}:${String(r.other_pnr)}`).sort()).toEqual(['1000000004:1000000003', '1000000005:1000000003']);
       for (const r of waiting) expect(r.detail).toBe('RAC passenger PNR 1000000003 (RAC 5) was still waiting');
+      // Moved since to a berth no allotment names: found as a RAC passenger given a berth, not as a berth's holder.
+      await t.db.query(`UPDATE passengers SET berth_no = 9 WHERE psgn_id = ${R1}0003`);
+      const moved = await run(t, 'bertallotmentanomaly', 'AllocationException', { kind: 'all' });
+      expect(moved.filter((r) => r.anomaly === 'OUT_OF_PRIORITY')).toEqual(waiting);
     } finally {
       await t.db.query('DELETE FROM reallocations WHERE realloc_id = 3');
       await t.db.query(`UPDATE passengers SET current_status = 'RAC 5', berth_no = 7 WHERE psgn_id = ${R1}0003`);

@@ -19,6 +19,8 @@ const REWRITTEN: { report: string; endpoint: string; days: number[] }[] = [
   { report: 'nullTWR', endpoint: 'getZeroBooking', days: [0, 1, 2, 5, 9] },
   { report: 'bertallotmentanomaly', endpoint: 'AllocationException', days: [0, 1, 2, 3, 5, 9, 14] },
   { report: 'bertallotmentanomaly', endpoint: 'allotmentReport', days: [0, 1, 2, 5, 9] },
+  { report: 'TTE_TS', endpoint: 'trainWorkingReport', days: [0, 3, 9] },
+  { report: 'onboard-staff-summary', endpoint: 'onboardSummary', days: [0, 3, 9] },
 ];
 
 const reports = checkDefinitions(readDefinitionFiles(process.cwd())).reports;
