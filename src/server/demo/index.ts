@@ -1,4 +1,5 @@
 import type { Db } from '../db/types';
+import { drainRollups } from '../db/rollups';
 import { buildReference, SCALES, type Reference, type SeedScale } from './reference';
 import { deleteRunsOf, generateDay, loadDay, loadReference, refreshDeviceSync, tableCounts } from './loader';
 import { addDays } from './runs';
@@ -115,7 +116,7 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
   // Due records of several days go out together: fewer, larger batches per device (up to 5,000 records each).
   let due: PlannedRecord[] = [];
   const flush = async (tag: string): Promise<void> => {
-    if (opts.liveAt && due.length > 0) await releaseRecords(db, due, tag, opts.liveAt);
+    if (opts.liveAt && due.length > 0) await releaseRecords(db, due, tag, opts.liveAt, true);
     due = [];
   };
   for (const [i, date] of days.entries()) {
@@ -136,12 +137,15 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
   // PGlite has no autovacuum, so without this reports were planned on empty-table estimates.
   if (days.length > 0) opts.progress?.({ day: days.length, days: days.length, step: 'records' });
   const unanalysed = await db.query("SELECT 1 FROM pg_class WHERE relname = 'checking_events' AND reltuples < 0");
-  if (days.length > 0 || unanalysed.rows.length > 0) await db.query('ANALYZE');
+  const analyse = days.length > 0 || unanalysed.rows.length > 0;
   if (due.length > 0) {
-    // Records last (planned on the base rows' statistics), then statistics again for what they added.
+    // Records last, planned on the base rows' statistics.
+    if (analyse) await db.query('ANALYZE');
     await flush(`seed:${windowEnd}`);
-    await db.query('ANALYZE');
   }
+  // The days' rollups in one recompute (loadDay and the records deferred theirs), then statistics for everything.
+  if (days.length > 0) await drainRollups(db);
+  if (analyse || opts.liveAt) await db.query('ANALYZE');
   // The feed releases what was planned after this (a later start catches up from its own mark instead).
   if (firstLive && opts.liveAt) await db.query('UPDATE hht_feed_state SET hwm = $1 WHERE id = 1', [opts.liveAt.toISOString()]);
   if (days.length > 0) {
