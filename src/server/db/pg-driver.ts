@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { PreparedPlans } from './prepared-plans';
 import { mayWrite, noteLocalWrite, trackWrites } from './write-generation';
-import { checkBatchSize, checkChannel, DEFAULT_REPORT_WORK_MEM, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type ListenHandlers, type Listener, type Queryable } from './types';
+import { checkBatchSize, checkChannel, copyStatement, DEFAULT_REPORT_WORK_MEM, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type ListenHandlers, type Listener, type Queryable } from './types';
 
 const types = {
   getTypeParser: (oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text'),
@@ -107,6 +110,14 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
     exec: async (sql) => {
       await c.query(sql);
     },
+    // COPY needs one connection for its stream: a transaction's client has it, the pool does not.
+    ...(c instanceof pg.Pool
+      ? {}
+      : {
+          copyFrom: async (table: string, columns: readonly string[], lines: string) => {
+            await pipeline(Readable.from([lines]), c.query(copyFrom(copyStatement(table, columns, 'STDIN'))));
+          },
+        }),
   });
   // Report reads: one more pool per statement timeout (the server uses one or two values), whose sessions start
   // as the report role with that timeout, so a report call costs no BEGIN/SET LOCAL/COMMIT round trips.

@@ -17,6 +17,16 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
   /** Several statements without parameters (migrations, DDL). */
   exec(sql: string): Promise<void>;
+  /**
+   * COPY table (columns) FROM lines in COPY's text format (copy-text.ts): a transaction's bulk load where the driver
+   * has it (both do); bulkInsert falls back to INSERT where it is absent. Table and columns must be checked names.
+   */
+  copyFrom?(table: string, columns: readonly string[], lines: string): Promise<void>;
+}
+
+/** The COPY statement of copyFrom, reading from `source` ('/dev/blob' on PGlite, STDIN on PostgreSQL). */
+export function copyStatement(table: string, columns: readonly string[], source: string): string {
+  return `COPY ${table} (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source}`;
 }
 
 export interface IterateOptions {

@@ -53,6 +53,14 @@ export function trackWrites(q: Queryable): { q: Queryable; wrote: () => boolean 
         if (!wrote && mayWrite(sql)) wrote = true;
         return q.exec(sql);
       },
+      ...(q.copyFrom
+        ? {
+            copyFrom: (table: string, columns: readonly string[], lines: string) => {
+              wrote = true;
+              return q.copyFrom?.(table, columns, lines) ?? Promise.resolve();
+            },
+          }
+        : {}),
     },
     wrote: () => wrote,
   };

@@ -159,8 +159,9 @@ async function replayAnswer(tx: Queryable, deviceId: string, batchId: string, ha
  * journey (stations in the train's stop order) keep only what lies outside it. In order: the part after the journey
  * becomes its own segment, a segment starting before the journey ends where it starts, and a segment left inside the
  * journey goes. `runIds` (the batch's runs) prune vacant_berths' partitions when the statement is planned, and the
- * CTEs are MATERIALIZED: inlined, the planner weighed every join order over every partition, 100-400 ms of planning
- * per statement on PGlite against 3-4 ms now (tests/bench/seed-phases.ts).
+ * steps are MATERIALIZED CTEs, the berths found by their key before their stations are looked up: inlined, the planner
+ * weighed every join order over every partition (100-400 ms of planning per statement on PGlite against 3-15 ms), and
+ * on tables without statistics it looked the vacancies up by station, about 1 s per statement.
  */
 async function takeAllottedBerths(tx: Queryable, allotments: readonly Synced<AllotmentRecord>[], runIds: readonly number[]): Promise<void> {
   const overlap = `WITH a AS MATERIALIZED (
@@ -171,15 +172,18 @@ async function takeAllottedBerths(tx: Queryable, allotments: readonly Synced<All
         JOIN train_runs tr ON tr.run_id = b.run_id
         JOIN train_stops af ON af.train_no = tr.train_no AND af.station_code = r."fromStation"
         JOIN train_stops ast ON ast.train_no = tr.train_no AND ast.station_code = r."toStation"
-    ), v AS MATERIALIZED (
-      SELECT vb.run_id, vb.coach_id, vb.berth_no, vb.from_station, vf.seq AS v_from_seq, vt.seq AS v_to_seq, a.a_from, a.a_to,
-             a.a_from_seq, a.a_to_seq
+    ), av AS MATERIALIZED (
+      SELECT vb.run_id, vb.coach_id, vb.berth_no, vb.from_station, vb.to_station, a.train_no, a.a_from, a.a_to, a.a_from_seq, a.a_to_seq
         FROM a
         JOIN vacant_berths vb ON vb.run_id = a.run_id AND vb.coach_id = a.coach_id AND vb.berth_no = a.berth_no
          AND vb.run_id = ANY($2::bigint[])
-        JOIN train_stops vf ON vf.train_no = a.train_no AND vf.station_code = vb.from_station
-        JOIN train_stops vt ON vt.train_no = a.train_no AND vt.station_code = vb.to_station
-       WHERE vf.seq < a.a_to_seq AND a.a_from_seq < vt.seq
+    ), v AS MATERIALIZED (
+      SELECT av.run_id, av.coach_id, av.berth_no, av.from_station, vf.seq AS v_from_seq, vt.seq AS v_to_seq, av.a_from, av.a_to,
+             av.a_from_seq, av.a_to_seq
+        FROM av
+        JOIN train_stops vf ON vf.train_no = av.train_no AND vf.station_code = av.from_station
+        JOIN train_stops vt ON vt.train_no = av.train_no AND vt.station_code = av.to_station
+       WHERE vf.seq < av.a_to_seq AND av.a_from_seq < vt.seq
     )`;
   const key = 'vb.run_id = ANY($2::bigint[]) AND vb.run_id = v.run_id AND vb.coach_id = v.coach_id AND vb.berth_no = v.berth_no AND vb.from_station = v.from_station';
   const params = [JSON.stringify(allotments), runIds];
@@ -244,7 +248,15 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
         [marked, runIds],
       );
     }
-    const shifts = checks.filter((c) => c.eventType === 'SHIFTED' && c.psgnId != null && c.newBerthNo != null);
+    // A passenger shifted twice in one batch (a swap and its undoing) ends on the latest shift by device time (then
+    // the later record): with two matching rows, UPDATE ... FROM applies either one, as the plan happens to fall.
+    const latestShift = new Map<number, Synced<CheckRecord>>();
+    for (const c of checks) {
+      if (c.eventType !== 'SHIFTED' || c.psgnId == null || c.newBerthNo == null) continue;
+      const seen = latestShift.get(c.psgnId);
+      if (!seen || Date.parse(c.deviceTime) >= Date.parse(seen.deviceTime)) latestShift.set(c.psgnId, c);
+    }
+    const shifts = [...latestShift.values()];
     if (shifts.length > 0) {
       await tx.query(
         `UPDATE passengers p SET coach_id = coalesce(r."newCoachId", p.coach_id), berth_no = r."newBerthNo",
