@@ -210,42 +210,6 @@ function list<T extends HhtRecordType>(byType: Map<HhtRecordType, Synced<HhtReco
   return (byType.get(type) ?? []) as Synced<Extract<HhtRecord, { type: T }>>[];
 }
 
-/**
- * The SHIFTED checks of a batch, one per passenger: the shift that leaves them where their shifts, taken in turn,
- * end. A passenger with several (a swap and its undoing) has them followed as a chain from the berth they hold: each
- * next shift is the one that starts where the last ended (else the earliest left by device time). Device times do not
- * tell the order: the swaps of one coach are recorded a few minutes apart whichever came first. Applying them all in
- * one UPDATE ... FROM would apply any one of them, as the plan happened to fall.
- */
-async function lastShifts(tx: Queryable, checks: readonly Synced<CheckRecord>[], runIds: readonly number[]): Promise<Synced<CheckRecord>[]> {
-  const byPsgn = new Map<number, Synced<CheckRecord>[]>();
-  for (const c of checks) {
-    if (c.eventType !== 'SHIFTED' || c.psgnId == null || c.newBerthNo == null) continue;
-    const list = byPsgn.get(c.psgnId);
-    if (list) list.push(c);
-    else byPsgn.set(c.psgnId, [c]);
-  }
-  const several = [...byPsgn].filter(([, list]) => list.length > 1).map(([id]) => id);
-  if (several.length === 0) return [...byPsgn.values()].map((list) => list[0] as Synced<CheckRecord>);
-  const { rows } = await tx.query<{ id: string | number; coach_id: string | null; berth_no: number | null }>(
-    'SELECT psgn_id AS id, coach_id, berth_no FROM passengers WHERE run_id = ANY($2::bigint[]) AND psgn_id = ANY($1::bigint[])',
-    [several, runIds],
-  );
-  const held = new Map(rows.map((r) => [Number(r.id), { coach: r.coach_id, berth: r.berth_no }]));
-  return [...byPsgn].map(([id, list]) => {
-    if (list.length === 1) return list[0] as Synced<CheckRecord>;
-    const left = [...list].sort((a, b) => Date.parse(a.deviceTime) - Date.parse(b.deviceTime));
-    let at = held.get(id) ?? { coach: null, berth: null };
-    let last = left[0] as Synced<CheckRecord>;
-    while (left.length > 0) {
-      const i = Math.max(0, left.findIndex((c) => c.coachId === at.coach && c.berthNo === at.berth));
-      last = left.splice(i, 1)[0] as Synced<CheckRecord>;
-      at = { coach: last.newCoachId ?? at.coach, berth: last.newBerthNo ?? null };
-    }
-    return last;
-  });
-}
-
 /** `runIds`: the runs of the batch's beats (from checkReferences). Passengers and checking events are partitioned
  * by run: naming the runs lets each statement touch only their partitions (a lookup by psgn_id alone probes every
  * run date's partition). */
@@ -284,7 +248,16 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
         [marked, runIds],
       );
     }
-    const shifts = await lastShifts(tx, checks, runIds);
+    // A passenger shifted twice in one batch (a swap and its undoing) ends on the latest shift by device time (then
+    // the later record), as the mark is their latest O/NT: with two matching rows, UPDATE ... FROM applied either one,
+    // as the plan happened to fall.
+    const latestShift = new Map<number, Synced<CheckRecord>>();
+    for (const c of checks) {
+      if (c.eventType !== 'SHIFTED' || c.psgnId == null || c.newBerthNo == null) continue;
+      const seen = latestShift.get(c.psgnId);
+      if (!seen || Date.parse(c.deviceTime) >= Date.parse(seen.deviceTime)) latestShift.set(c.psgnId, c);
+    }
+    const shifts = [...latestShift.values()];
     if (shifts.length > 0) {
       await tx.query(
         `UPDATE passengers p SET coach_id = coalesce(r."newCoachId", p.coach_id), berth_no = r."newBerthNo",
