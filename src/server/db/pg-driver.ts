@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import { PreparedPlans } from './prepared-plans';
 import { mayWrite, noteLocalWrite, trackWrites } from './write-generation';
 import { checkBatchSize, checkChannel, copyStatement, DEFAULT_REPORT_WORK_MEM, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type ListenHandlers, type Listener, type Queryable } from './types';
@@ -115,7 +115,7 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
       ? {}
       : {
           copyFrom: async (table: string, columns: readonly string[], lines: string) => {
-            await pipeline(Readable.from([lines]), c.query(copyFrom(copyStatement(table, columns, 'STDIN'))));
+            await pipeline(Readable.from([lines]), c.query(copyFromStdin(copyStatement(table, columns, 'STDIN'))));
           },
         }),
   });
