@@ -101,6 +101,21 @@ describe.each(TEST_DRIVERS)('HHT sync record rules on %s', (driver) => {
     expect((await one({ ...check, psgnId: ownPsgn, coachId: coach, berthNo: capacity })).statusCode).toBe(200);
   });
 
+  it('a passenger shifted twice in one batch (a swap and its undoing) ends on the later shift by device time, whatever the records\' order', async () => {
+    const coach = beat.coaches[0] as string;
+    const berthOf = async (): Promise<number> =>
+      Number((await t.db.query<{ b: number }>('SELECT berth_no AS b FROM passengers WHERE run_id = $1 AND psgn_id = $2', [beat.run_id, ownPsgn])).rows[0]?.b);
+    const shift = (id: string, to: number, minAgo: number) =>
+      ({ id, beatId: beat.beat_id, type: 'CHECK', eventType: 'SHIFTED', psgnId: ownPsgn, coachId: coach, newCoachId: coach, newBerthNo: to, deviceTime: ago(minAgo) });
+    for (const [first, later] of [[capacity - 1, capacity - 2], [capacity - 2, capacity - 1]] as const) {
+      const n = ++batchNo;
+      // The later shift is sent first: the batch's order is not the order the TTE worked in.
+      const res = await sync({ batchId: `shift-twice-${n}`, records: [shift(`shift-b-${n}`, later, 5), shift(`shift-a-${n}`, first, 15)] });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await berthOf()).toBe(later);
+    }
+  });
+
   it('a check made before another terminal moved the passenger is stored, though that move synced first; one made after is refused', async () => {
     // Two beats of one run (yesterday's), each with its device, working different coaches, and a passenger of the first.
     const pair = (await t.db.query<{ run_id: number; beat_id: number; device_id: string; coaches: string[]; mover_beat: number; mover_device: string; into: string }>(

@@ -3,7 +3,7 @@
  * own CPU per entry, in process: N report-run entries recorded (as the report route builds them) and flushed to
  * PostgreSQL, the Node CPU of this process (process.cpuUsage) and the database cluster's CPU (/proc, see
  * process-cpu.ts) per entry, for each way of writing a batch, interleaved round by round, medians. The ways: COPY (what
- * the PostgreSQL driver offers) and the multi-row INSERT PGlite uses, run here on PostgreSQL by hiding copyIn.
+ * the PostgreSQL driver offers) and the multi-row INSERT PGlite uses, run here on PostgreSQL by naming the driver pglite.
  * A migrated database is enough (the trail's table); its entries are left in the trail like any others.
  */
 import { loadavg } from 'node:os';
@@ -36,8 +36,8 @@ if (pm === undefined) throw new Error('--audit-write reads the database CPU from
 
 const db = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
 await migrate(db);
-/** The same database without copyIn: the trail then INSERTs, as on PGlite. */
-const insertOnly: Db = { ...db, copyIn: undefined };
+/** The same database as another driver would be seen: the trail then INSERTs, as on PGlite. */
+const insertOnly: Db = { ...db, driver: 'pglite' };
 
 /** Records ENTRIES report-run entries as the report route does, flushes, and returns µs of CPU per entry. */
 async function round(target: Db): Promise<{ node: number; db: number }> {

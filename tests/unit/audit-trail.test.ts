@@ -85,7 +85,7 @@ describe('audit trail queue', () => {
       },
       exec: async () => undefined,
     };
-    // PGlite's shape (no copyIn): partitions through query, entries through a transaction's INSERT.
+    // Not PostgreSQL (no driver named): partitions through query, entries through a transaction's INSERT.
     const db = { query: tx.query, transaction: async <T>(fn: (q: typeof tx) => Promise<T>) => fn(tx) } as unknown as Db; // only these two are used
     const errors: unknown[] = [];
     const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: (e) => errors.push(e) });

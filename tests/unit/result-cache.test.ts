@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ReportResultCache } from '../../src/server/reports/result-cache';
-import { mayWrite, noteLocalWrite, watchTables } from '../../src/server/db/write-generation';
+import { mayWrite, noteLocalWrite, trackWrites, watchTables } from '../../src/server/db/write-generation';
 import { AUDIT_INSERT_SQL, AUDIT_PARTITIONS_SQL } from '../../src/server/audit/trail';
 import type { Db, ListenHandlers } from '../../src/server/db';
 
@@ -182,7 +182,7 @@ describe('report result cache', () => {
 });
 
 describe('which statements count as writes to data reports read', () => {
-  it('reads do not count; writes to watched tables and their partitions, and our functions, do', () => {
+  it('reads do not count; writes to watched tables and their partitions, and our functions, do', async () => {
     watchTables(['passengers', 'train_runs', 'coach_deficiencies']);
     try {
       expect(mayWrite('SELECT * FROM passengers WHERE run_id = $1')).toBe(false);
@@ -192,6 +192,15 @@ describe('which statements count as writes to data reports read', () => {
       // The audit trail's flush (every second) must leave held answers alone.
       expect(mayWrite(AUDIT_PARTITIONS_SQL)).toBe(false);
       expect(mayWrite(AUDIT_INSERT_SQL)).toBe(false);
+      // A transaction's COPY counts by its table, as a statement does: the trail's COPY leaves held answers alone.
+      const copying = (): ReturnType<typeof trackWrites> =>
+        trackWrites({ query: async () => ({ rows: [] }), exec: async () => undefined, copyFrom: async () => undefined });
+      const audit = copying();
+      await audit.q.copyFrom?.('audit_trail', ['at'], '');
+      expect(audit.wrote()).toBe(false);
+      const seed = copying();
+      await seed.q.copyFrom?.('passengers', ['psgn_id'], '');
+      expect(seed.wrote()).toBe(true);
       expect(mayWrite('UPDATE coach_deficiencies SET status = $1')).toBe(true);
       expect(mayWrite('DELETE FROM passengers_other WHERE run_id >= $1')).toBe(true);
       expect(mayWrite('SELECT hht_fill_rollups($1::bigint, $2::bigint)')).toBe(true);

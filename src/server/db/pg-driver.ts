@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
-import { checkIdentifier } from './copy-text';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import { PreparedPlans } from './prepared-plans';
 import { mayWrite, noteLocalWrite, trackWrites } from './write-generation';
-import { checkBatchSize, checkChannel, DEFAULT_REPORT_WORK_MEM, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type ListenHandlers, type Listener, type Queryable } from './types';
+import { checkBatchSize, checkChannel, copyStatement, DEFAULT_REPORT_WORK_MEM, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type ListenHandlers, type Listener, type Queryable } from './types';
 
 const types = {
   getTypeParser: (oid: number, format?: string) => textParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text'),
@@ -111,6 +110,14 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
     exec: async (sql) => {
       await c.query(sql);
     },
+    // COPY needs one connection for its stream: a transaction's client has it, the pool does not.
+    ...(c instanceof pg.Pool
+      ? {}
+      : {
+          copyFrom: async (table: string, columns: readonly string[], lines: string) => {
+            await pipeline(Readable.from([lines]), c.query(copyFromStdin(copyStatement(table, columns, 'STDIN'))));
+          },
+        }),
   });
   // Report reads: one more pool per statement timeout (the server uses one or two values), whose sessions start
   // as the report role with that timeout, so a report call costs no BEGIN/SET LOCAL/COMMIT round trips.
@@ -161,23 +168,6 @@ export async function openPg(connectionString: string, opts: PgOpenOptions = {})
       } finally {
         c.release();
         if (tx.wrote()) noteLocalWrite();
-      }
-    },
-    copyIn: async (table, columns, text, copyOpts) => {
-      const sql = `COPY ${checkIdentifier(table)} (${columns.map(checkIdentifier).join(', ')}) FROM STDIN`;
-      // BEGIN and the role in one round trip (simple protocol, no parameters).
-      const begin = copyOpts?.role ? `BEGIN; SET LOCAL ROLE ${checkIdentifier(copyOpts.role)}` : 'BEGIN';
-      const c = await pool.connect();
-      try {
-        await c.query(begin);
-        await pipeline(Readable.from([text]), c.query(copyFrom(sql)));
-        await c.query('COMMIT');
-      } catch (err) {
-        await c.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        c.release();
-        if (mayWrite(sql)) noteLocalWrite();
       }
     },
     reportSession: async (timeoutMs, fn) => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { mayWrite, noteLocalWrite, trackWrites } from './write-generation';
-import { checkBatchSize, checkChannel, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type Queryable } from './types';
+import { checkBatchSize, checkChannel, copyStatement, nextCursorName, REPORT_ROLE, textParsers, type Db, type IterateOptions, type Queryable } from './types';
 
 /**
  * PGlite runs one statement at a time. We queue every call through one promise chain, so concurrent
@@ -32,6 +32,10 @@ export async function openPglite(dataDir: string | null, image?: Blob, opts: Pgl
     },
     exec: async (sql) => {
       await tx.exec(sql);
+    },
+    // PGlite reads COPY's input from a Blob given with the statement, under the name /dev/blob.
+    copyFrom: async (table, columns, lines) => {
+      await tx.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob([lines]) });
     },
   });
   /**

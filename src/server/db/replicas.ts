@@ -309,7 +309,6 @@ export async function withReplicas(primary: Db, opts: ReplicaOptions): Promise<R
     query: (sql, params) => primary.query(sql, params),
     exec: (sql) => primary.exec(sql),
     transaction: (fn) => primary.transaction(fn),
-    ...(primary.copyIn ? { copyIn: primary.copyIn.bind(primary) } : {}),
     // Change notifications are raised on the primary (triggers run there; standbys cannot LISTEN).
     listen: (channel, handlers) => primary.listen(channel, handlers),
     poolStats: () => [

@@ -15,3 +15,18 @@ export async function listRollupTables(db: Queryable): Promise<string[]> {
   );
   return rows.map((r) => r.name);
 }
+
+/**
+ * A bulk load's transaction (the seed): its runs stay in the dirty set instead of being recomputed at its commit, for
+ * one drainRollups when the load ends. A load interrupted before then leaves them there for the next start's drain
+ * (migrate runs hht_drain_dirty). Only for loads that nobody reads meanwhile: until the drain the rollups lag.
+ */
+export async function deferRollupDrain(tx: Queryable): Promise<void> {
+  await tx.query("SET LOCAL hht.drain_later = 'on'");
+}
+
+/** Recomputes what the dirty set names now (after loads that deferred it); returns the (run, table) entries drained. */
+export async function drainRollups(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT hht_drain_dirty() AS n');
+  return rows[0]?.n ?? 0;
+}

@@ -17,6 +17,16 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
   /** Several statements without parameters (migrations, DDL). */
   exec(sql: string): Promise<void>;
+  /**
+   * COPY table (columns) FROM lines in COPY's text format (copy-text.ts): a transaction's bulk load where the driver
+   * has it (both do); bulkInsert falls back to INSERT where it is absent. Table and columns must be checked names.
+   */
+  copyFrom?(table: string, columns: readonly string[], lines: string): Promise<void>;
+}
+
+/** The COPY statement of copyFrom, reading from `source` ('/dev/blob' on PGlite, STDIN on PostgreSQL). */
+export function copyStatement(table: string, columns: readonly string[], source: string): string {
+  return `COPY ${table} (${columns.map((c) => `"${c}"`).join(', ')}) FROM ${source}`;
 }
 
 export interface IterateOptions {
@@ -67,12 +77,6 @@ export interface Db extends Queryable {
   readonly driver: DriverName;
   /** The driver's connection pools (pg; the metrics read them); absent on PGlite, which has one session. */
   poolStats?(): PoolStats[];
-  /**
-   * PostgreSQL only: appends rows given in COPY text format (db/copy-text.ts) to a table with COPY FROM STDIN, in one
-   * transaction, as `role` when given (SET LOCAL ROLE). PGlite has no such method: its COPY FROM reads a server file,
-   * which needs more rights than a writer role has, so callers INSERT there instead.
-   */
-  copyIn?(table: string, columns: readonly string[], text: string, opts?: { role?: string }): Promise<void>;
   /** Runs fn in one transaction on one connection; rolls back if fn throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**

@@ -53,6 +53,15 @@ export function trackWrites(q: Queryable): { q: Queryable; wrote: () => boolean 
         if (!wrote && mayWrite(sql)) wrote = true;
         return q.exec(sql);
       },
+      ...(q.copyFrom
+        ? {
+            copyFrom: (table: string, columns: readonly string[], lines: string) => {
+              // By the table, as for a statement: the audit trail's COPY every second must leave held answers alone.
+              if (!wrote && mayWrite(`COPY ${table}`)) wrote = true;
+              return q.copyFrom?.(table, columns, lines) ?? Promise.resolve();
+            },
+          }
+        : {}),
     },
     wrote: () => wrote,
   };

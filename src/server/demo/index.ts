@@ -1,4 +1,5 @@
 import type { Db } from '../db/types';
+import { drainRollups } from '../db/rollups';
 import { buildReference, SCALES, type Reference, type SeedScale } from './reference';
 import { deleteRunsOf, generateDay, loadDay, loadReference, refreshDeviceSync, tableCounts } from './loader';
 import { addDays } from './runs';
@@ -79,6 +80,17 @@ export async function ensureSeeded(db: Db, opts: SeedOptions): Promise<boolean> 
 }
 
 /**
+ * Planner statistics from a tenth of ANALYZE's usual sample, for the seed's own statements between its loads: about
+ * half a full ANALYZE's time; the full one follows at the end of the fill.
+ */
+async function analyseRoughly(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('SET LOCAL default_statistics_target = 10');
+    await tx.query('ANALYZE');
+  });
+}
+
+/**
  * Generates the runs of any day missing from the rolling window up to tomorrow, and charts runs that were
  * generated as 'tomorrow' (booking phase) once their date has come; returns the runs written. Days already
  * complete are never regenerated.
@@ -114,8 +126,15 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
     && (await db.query('INSERT INTO hht_feed_state (id, hwm) VALUES (1, $1) ON CONFLICT (id) DO NOTHING RETURNING id', [`${windowStart}T00:00:00+05:30`])).rows.length > 0;
   // Due records of several days go out together: fewer, larger batches per device (up to 5,000 records each).
   let due: PlannedRecord[] = [];
+  let roughStatistics = false;
   const flush = async (tag: string): Promise<void> => {
-    if (opts.liveAt && due.length > 0) await releaseRecords(db, due, tag, opts.liveAt);
+    if (opts.liveAt && due.length > 0) {
+      // The records' statements are planned on the base rows' statistics: without any, PGlite's plans of the
+      // allotments' vacancy statements took about 1 s each (tests/bench/seed-phases.ts).
+      if (!roughStatistics) await analyseRoughly(db);
+      roughStatistics = true;
+      await releaseRecords(db, due, tag, opts.liveAt, true);
+    }
     due = [];
   };
   for (const [i, date] of days.entries()) {
@@ -136,12 +155,12 @@ export async function fillWindow(db: Db, opts: SeedOptions): Promise<number> {
   // PGlite has no autovacuum, so without this reports were planned on empty-table estimates.
   if (days.length > 0) opts.progress?.({ day: days.length, days: days.length, step: 'records' });
   const unanalysed = await db.query("SELECT 1 FROM pg_class WHERE relname = 'checking_events' AND reltuples < 0");
-  if (days.length > 0 || unanalysed.rows.length > 0) await db.query('ANALYZE');
-  if (due.length > 0) {
-    // Records last (planned on the base rows' statistics), then statistics again for what they added.
-    await flush(`seed:${windowEnd}`);
-    await db.query('ANALYZE');
-  }
+  const analyse = days.length > 0 || unanalysed.rows.length > 0;
+  const released = roughStatistics || due.length > 0;
+  await flush(`seed:${windowEnd}`);
+  // The days' rollups in one recompute (loadDay and the records deferred theirs), then statistics for everything.
+  if (days.length > 0) await drainRollups(db);
+  if (analyse || released) await db.query('ANALYZE');
   // The feed releases what was planned after this (a later start catches up from its own mark instead).
   if (firstLive && opts.liveAt) await db.query('UPDATE hht_feed_state SET hwm = $1 WHERE id = 1', [opts.liveAt.toISOString()]);
   if (days.length > 0) {

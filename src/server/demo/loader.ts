@@ -1,5 +1,6 @@
 import { bulkInsert } from '../db/bulk';
 import { ensureRunPartitions } from '../db/partitions';
+import { deferRollupDrain } from '../db/rollups';
 import type { Db, Queryable } from '../db/types';
 import { relaxForeignKeyTriggers as relaxTriggers } from '../db/triggers';
 import type { Reference } from './reference';
@@ -41,7 +42,8 @@ export function generateDay(ref: Reference, date: string, today: string): RunRow
 
 /**
  * Writes one day's rows and moves seed_state forward, in one transaction: a day is there completely or not at all.
- * Its rollups are the database's business: the dirty set names the whole date, drained at commit (data-model.md).
+ * Its rollups are the database's business: the dirty set names the whole date, left there for the one drain at the
+ * end of the window's fill (fillWindow; an interrupted fill is drained at the next start).
  */
 export async function loadDay(db: Db, rows: RunRows, date: string): Promise<boolean> {
   // The day's partitions first, in their own short transaction (creating one locks the parent table briefly).
@@ -52,6 +54,7 @@ export async function loadDay(db: Db, rows: RunRows, date: string): Promise<bool
     const present = await tx.query('SELECT 1 FROM train_runs WHERE start_date = $1::date LIMIT 1', [date]);
     if (present.rows.length > 0) return false;
     await relaxTriggers(tx);
+    await deferRollupDrain(tx);
     for (const table of RUN_TABLES) {
       if (rows[table].length > 0) await bulkInsert(tx, table, rows[table]);
     }

@@ -8,8 +8,11 @@ const RELEASE_BATCH = 5000;
 /**
  * Stores planned records through the sync API's own ingest, one batch per device (and per 5,000 records), each
  * record with its planned sync time. Returns the records stored (a record stored before is skipped by its id).
+ * `deferRollups`: the seed's batches leave their runs to the drain at the seed's end (IngestBatch.deferRollups).
  */
-export async function releaseRecords(db: Db, records: readonly PlannedRecord[], tag: string, receivedAt: Date): Promise<number> {
+export async function releaseRecords(
+  db: Db, records: readonly PlannedRecord[], tag: string, receivedAt: Date, deferRollups = false,
+): Promise<number> {
   const byDevice = new Map<string, PlannedRecord[]>();
   for (const r of records) {
     const list = byDevice.get(r.deviceId);
@@ -27,6 +30,7 @@ export async function releaseRecords(db: Db, records: readonly PlannedRecord[], 
         syncTimes: part.map((r) => r.syncTime),
         receivedAt,
         relaxForeignKeys: true,
+        deferRollups,
       });
       stored += answer.stored;
     }

@@ -18,6 +18,7 @@ import type {
 import type { FieldError } from './validate';
 import { checkReferences } from './references';
 import { relaxForeignKeyTriggers } from '../db/triggers';
+import { deferRollupDrain } from '../db/rollups';
 
 /** A batch id already stored for the device with other records (compared by their hash): nothing stored. */
 export class BatchConflictError extends Error {
@@ -61,6 +62,11 @@ export interface IngestBatch {
    * check below has done already (relaxForeignKeyTriggers). Device batches keep them.
    */
   relaxForeignKeys?: boolean;
+  /**
+   * The seed only: the batch's runs stay in the dirty set for the one rollup drain at the seed's end (deferRollupDrain)
+   * instead of being recomputed at each batch's commit. Terminals' and the feed's batches are drained at commit.
+   */
+  deferRollups?: boolean;
   /** How far a record's time may lie after its sync moment (device clocks run fast), seconds; default 300. */
   clockSkewS?: number;
 }
@@ -80,6 +86,7 @@ export async function ingestBatch(db: Db, batch: IngestBatch): Promise<SyncRespo
   const hash = recordsHash(batch.records);
   return db.transaction(async (tx) => {
     if (batch.relaxForeignKeys) await relaxForeignKeyTriggers(tx);
+    if (batch.deferRollups) await deferRollupDrain(tx);
     // The claim and the record ids in one statement (one round trip fewer per batch): the ids are claimed only when
     // the batch is, so a replayed batch id stores nothing new.
     const claim = await tx.query<{ claimed: boolean; fresh: string[] }>(
@@ -151,10 +158,13 @@ async function replayAnswer(tx: Queryable, deviceId: string, batchId: string, ha
  * A berth given on board is no longer vacant: the vacant segments of the allotted berth that overlap the allotment's
  * journey (stations in the train's stop order) keep only what lies outside it. In order: the part after the journey
  * becomes its own segment, a segment starting before the journey ends where it starts, and a segment left inside the
- * journey goes.
+ * journey goes. `runIds` (the batch's runs) prune vacant_berths' partitions when the statement is planned, and the
+ * steps are MATERIALIZED CTEs, the berths found by their key before their stations are looked up: inlined, the planner
+ * weighed every join order over every partition (100-400 ms of planning per statement on PGlite against 3-15 ms), and
+ * on tables without statistics it looked the vacancies up by station, about 1 s per statement.
  */
-async function takeAllottedBerths(tx: Queryable, allotments: readonly Synced<AllotmentRecord>[]): Promise<void> {
-  const overlap = `WITH a AS (
+async function takeAllottedBerths(tx: Queryable, allotments: readonly Synced<AllotmentRecord>[], runIds: readonly number[]): Promise<void> {
+  const overlap = `WITH a AS MATERIALIZED (
       SELECT b.run_id, r."coachId" AS coach_id, r."berthNo" AS berth_no, r."fromStation" AS a_from, r."toStation" AS a_to,
              af.seq AS a_from_seq, ast.seq AS a_to_seq, tr.train_no
         FROM ${recordset({ beatId: 'bigint', coachId: 'text', berthNo: 'int', fromStation: 'text', toStation: 'text' })}
@@ -162,17 +172,21 @@ async function takeAllottedBerths(tx: Queryable, allotments: readonly Synced<All
         JOIN train_runs tr ON tr.run_id = b.run_id
         JOIN train_stops af ON af.train_no = tr.train_no AND af.station_code = r."fromStation"
         JOIN train_stops ast ON ast.train_no = tr.train_no AND ast.station_code = r."toStation"
-    ), v AS (
-      SELECT vb.run_id, vb.coach_id, vb.berth_no, vb.from_station, vf.seq AS v_from_seq, vt.seq AS v_to_seq, a.a_from, a.a_to,
-             a.a_from_seq, a.a_to_seq
+    ), av AS MATERIALIZED (
+      SELECT vb.run_id, vb.coach_id, vb.berth_no, vb.from_station, vb.to_station, a.train_no, a.a_from, a.a_to, a.a_from_seq, a.a_to_seq
         FROM a
         JOIN vacant_berths vb ON vb.run_id = a.run_id AND vb.coach_id = a.coach_id AND vb.berth_no = a.berth_no
-        JOIN train_stops vf ON vf.train_no = a.train_no AND vf.station_code = vb.from_station
-        JOIN train_stops vt ON vt.train_no = a.train_no AND vt.station_code = vb.to_station
-       WHERE vf.seq < a.a_to_seq AND a.a_from_seq < vt.seq
+         AND vb.run_id = ANY($2::bigint[])
+    ), v AS MATERIALIZED (
+      SELECT av.run_id, av.coach_id, av.berth_no, av.from_station, vf.seq AS v_from_seq, vt.seq AS v_to_seq, av.a_from, av.a_to,
+             av.a_from_seq, av.a_to_seq
+        FROM av
+        JOIN train_stops vf ON vf.train_no = av.train_no AND vf.station_code = av.from_station
+        JOIN train_stops vt ON vt.train_no = av.train_no AND vt.station_code = av.to_station
+       WHERE vf.seq < av.a_to_seq AND av.a_from_seq < vt.seq
     )`;
-  const key = 'vb.run_id = v.run_id AND vb.coach_id = v.coach_id AND vb.berth_no = v.berth_no AND vb.from_station = v.from_station';
-  const params = [JSON.stringify(allotments)];
+  const key = 'vb.run_id = ANY($2::bigint[]) AND vb.run_id = v.run_id AND vb.coach_id = v.coach_id AND vb.berth_no = v.berth_no AND vb.from_station = v.from_station';
+  const params = [JSON.stringify(allotments), runIds];
   await tx.query(
     `${overlap}
      INSERT INTO vacant_berths (run_id, coach_id, berth_no, berth_type, class, from_station, to_station, reason, zone_code, div_code, lobby_code)
@@ -234,7 +248,16 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
         [marked, runIds],
       );
     }
-    const shifts = checks.filter((c) => c.eventType === 'SHIFTED' && c.psgnId != null && c.newBerthNo != null);
+    // A passenger shifted twice in one batch (a swap and its undoing) ends on the latest shift by device time (then
+    // the later record), as the mark is their latest O/NT: with two matching rows, UPDATE ... FROM applied either one,
+    // as the plan happened to fall.
+    const latestShift = new Map<number, Synced<CheckRecord>>();
+    for (const c of checks) {
+      if (c.eventType !== 'SHIFTED' || c.psgnId == null || c.newBerthNo == null) continue;
+      const seen = latestShift.get(c.psgnId);
+      if (!seen || Date.parse(c.deviceTime) >= Date.parse(seen.deviceTime)) latestShift.set(c.psgnId, c);
+    }
+    const shifts = [...latestShift.values()];
     if (shifts.length > 0) {
       await tx.query(
         `UPDATE passengers p SET coach_id = coalesce(r."newCoachId", p.coach_id), berth_no = r."newBerthNo",
@@ -268,7 +291,7 @@ async function storeRecords(tx: Queryable, byType: Map<HhtRecordType, Synced<Hht
        FROM x WHERE p.run_id = ANY($2::bigint[]) AND p.run_id = x.run_id AND p.psgn_id = x."psgnId"`,
       [...json(allotments), runIds],
     );
-    await takeAllottedBerths(tx, allotments);
+    await takeAllottedBerths(tx, allotments, runIds);
   }
 
   const efts: Synced<EftRecord>[] = list(byType, 'EFT');

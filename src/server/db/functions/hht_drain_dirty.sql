@@ -1,9 +1,10 @@
 -- Empties the dirty set and recomputes what it names, date by date, oldest first (the TTE-wise EFT ranges open
 -- going forward). A date with few dirty runs among its runs is recomputed run by run, each with the parts its changed
--- tables feed; one with many (a seeded or dropped date) in one call over its run_id range, which costs about what
--- the runs would one by one but in a few statements, and consecutive such dates with the same parts in one call
--- together (the day rows and TTE-wise EFT ranges they share are then redone once). Returns how many (run, table)
--- entries it drained.
+-- tables feed; one with many (a seeded or dropped date: at least 8 and a third of its runs, or all of them) in one
+-- call over its run_id range, which costs about what the runs would one by one but in a few statements (a run alone
+-- costs its statements' fixed cost: a small date of 5 runs took 5 times a whole date's time run by run), and
+-- consecutive such dates with the same parts in one call together (the day rows and TTE-wise EFT ranges they share
+-- are then redone once). Returns how many (run, table) entries it drained.
 --
 -- Two transactions recomputing the same run must not each do so from a snapshot without the other's rows: the runs'
 -- lock buckets are taken first, in order (all 64 for a range), so the second waits for the first to commit and then
@@ -34,6 +35,8 @@ BEGIN
     HAVING u.run_id / 100000 IS NULL
         OR (count(DISTINCT u.run_id) >= 8
             AND count(DISTINCT u.run_id) * 3 >= (SELECT count(*) FROM train_runs t WHERE t.run_id BETWEEN min(u.run_id) AND max(u.run_id)))
+        OR count(DISTINCT u.run_id) >= (SELECT count(*) FROM train_runs t
+                                         WHERE t.run_id >= min(u.run_id) / 100000 * 100000 AND t.run_id < (min(u.run_id) / 100000 + 1) * 100000)
   ) w;
   -- Every lock bucket this drain needs, in order, before any recompute (two drains cannot wait on each other).
   FOR b IN
