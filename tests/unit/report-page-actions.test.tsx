@@ -4,29 +4,20 @@
  * in English and Hindi, both given one description of the run on screen.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, configure, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { RJSFSchema } from '@rjsf/utils';
-import { stubMatchMedia } from '../support/jsdom-media';
+import { prepareReportPageDom } from '../support/jsdom-media';
 import { servedFilterValidator } from '../support/filter-validator';
 import { ApiError, ReportApiContext, TrainListContext, type ReportApi } from '../../src/client/features/reports/api';
 import { ReportPage } from '../../src/client/features/reports/ReportPage';
 import { ReportActionsContext, type ReportActions, type ReportPageState } from '../../src/client/features/reports/report-actions';
 import { columnStateKey } from '../../src/client/features/reports/lib/column-state';
 import { reportPageActions, savedViewState } from '../../src/client/app/report-page-actions';
-import { loadAppTexts, setLanguage } from '../../src/client/i18n';
+import { setLanguage } from '../../src/client/i18n';
 import type { PublicReport } from '../../src/shared/report-definition';
 
-beforeAll(async () => {
-  await loadAppTexts();
-  configure({ asyncUtilTimeout: 8000 });
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  stubMatchMedia();
-});
+beforeAll(prepareReportPageDom);
 afterEach(async () => {
   cleanup();
   localStorage.clear();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { stubMatchMedia } from '../support/jsdom-media';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { prepareReportPageDom, stubMatchMedia } from '../support/jsdom-media';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { servedFilterValidator } from '../support/filter-validator';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -11,21 +11,8 @@ import type { PublicReport } from '../../src/shared/report-definition';
 import type { ConsistRequest, ConsistResponse } from '../../src/shared/consist';
 import type { NearestDate, ReportPage as ResultPage } from '../../src/client/features/reports/lib/parse';
 import { todayIst } from '../../src/client/features/reports/lib/dates';
-import { loadAppTexts } from '../../src/client/i18n';
 
-beforeAll(async () => {
-  // The report page's texts load with the signed-in shell in the app; here, before the first render.
-  await loadAppTexts();
-  // The first render loads AG Grid and RJSF: slower than the default 1 s on a busy machine.
-  configure({ asyncUtilTimeout: 8000 });
-  // jsdom lacks these; PrimeReact and AG Grid look for them.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-  stubMatchMedia();
-});
+beforeAll(prepareReportPageDom);
 afterEach(() => {
   cleanup();
   localStorage.clear(); // the last train a test ran must not preselect (and run) the next test's report
