@@ -1,5 +1,5 @@
--- The audit trail (migration 031) through its view for the report role, newest first, read by date range (IST)
--- on the (at) index, or by user on the (user_id, at) index. Details keep each kind of entry's own figures.
+-- The audit trail (migrations 031, 040) through its view for the report role, newest first, read by date range (IST)
+-- on the BRIN (at) index, or by user on the (user_id) index. Details keep each kind of entry's own figures.
 SELECT a.at,
        a.action,
        a.user_id,

@@ -8,6 +8,7 @@ import { PortalFileEvents } from '../../src/server/audit/file-events';
 import { AuditTrail } from '../../src/server/audit/trail';
 import type { AuditEvent } from '../../src/server/audit/actions';
 import type { Db } from '../../src/server/db';
+import { copyValue, parseCopyLine } from '../../src/server/db/copy-text';
 
 describe('audit and metrics settings', () => {
   it('keeps 180 days by default, more when asked, and refuses less', () => {
@@ -103,4 +104,65 @@ describe('audit trail queue', () => {
     off.record({ action: 'sign_in' });
     expect(off.queued).toBe(0);
   });
+
+  /** A database whose trail INSERTs fail while `fail(nth insert)` says so, keeping each written batch's user ids. */
+  function flakyDb(fail: (nth: number) => boolean): { db: Db; written: string[][] } {
+    const written: string[][] = [];
+    let n = 0;
+    const tx = {
+      query: async (sql: string, params?: readonly unknown[]) => {
+        if (sql.startsWith('INSERT')) {
+          n += 1;
+          if (fail(n)) throw new Error('database down');
+          written.push([...(params?.[2] as string[])]);
+        }
+        return { rows: [] };
+      },
+      exec: async () => undefined,
+    };
+    const db = { query: tx.query, transaction: async <T>(fn: (q: typeof tx) => Promise<T>) => fn(tx) } as unknown as Db; // only these two are used
+    return { db, written };
+  }
+
+  it('puts back what a failed batch left, in order, ahead of entries recorded since', async () => {
+    const { db, written } = flakyDb((nth) => nth === 2); // the second batch of the first flush fails
+    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: () => undefined });
+    for (let i = 0; i < 6_000; i += 1) trail.record({ action: 'report_run', userId: `U${i}` });
+    await trail.flush();
+    expect(written.flat()).toHaveLength(5_000); // the first batch
+    expect(trail.queued).toBe(1_000);
+    trail.record({ action: 'report_run', userId: 'LATER' });
+    await trail.close();
+    const ids = written.flat();
+    expect(ids).toHaveLength(6_001);
+    expect(ids.slice(4_998, 5_002)).toEqual(['U4998', 'U4999', 'U5000', 'U5001']);
+    expect(ids.at(-1)).toBe('LATER');
+    expect(trail.counts).toMatchObject({ written: 6_001, dropped: 0, failedFlushes: 1 });
+  });
+
+  it('keeps the newest 100,000 entries while the database is down, counting the oldest it dropped', async () => {
+    let down = true;
+    const { db, written } = flakyDb(() => down);
+    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: () => undefined });
+    for (let i = 0; i < 150_000; i += 1) {
+      trail.record({ action: 'report_run', userId: `U${i}` });
+      if (i % 40_000 === 39_999) await trail.flush(); // fails: what it took goes back
+    }
+    expect(trail.queued).toBeLessThanOrEqual(100_000);
+    expect(trail.queued + trail.counts.dropped).toBe(150_000);
+    down = false;
+    await trail.close();
+    const ids = written.flat();
+    expect(ids.at(-1)).toBe('U149999');
+    expect(ids[0]).toBe(`U${trail.counts.dropped}`); // the oldest dropped, the rest kept in order
+    expect(ids).toHaveLength(150_000 - trail.counts.dropped);
+  });
 });
+
+describe('COPY text', () => {
+  it('reads back every value as copyValue wrote it', () => {
+    const values = ['plain', 'tab\there', 'line\nbreak\r', 'back\\slash \\N', 'हिंदी', '', null, '{"a":"x\\ty"}'];
+    expect(parseCopyLine(values.map(copyValue).join('\t'))).toEqual(values);
+  });
+});
+

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { copyValue } from '../db/copy-text';
+import { copyValue, parseCopyLine } from '../db/copy-text';
 import type { AuditEvent } from './actions';
 
 /** The database role the trail is written as (migration 031): INSERT and SELECT on audit_trail, nothing else. */
@@ -9,12 +9,14 @@ export const AUDIT_ROLE = 'hht_audit';
 const BATCH_ROWS = 5_000;
 /** Entries held in memory at most while the database cannot take them; older ones are dropped (and counted). */
 const MAX_QUEUED = 100_000;
+/** Entries dropped at once when the queue is full (the oldest hundredth). */
+const DROP_CHUNK = 1_000;
 
 /**
- * An entry as queued, already in its columns' text (time, JSON): a flat tuple of strings costs the garbage collector
- * far less than the event's objects kept alive until the next flush.
+ * An entry is queued as its line of COPY text (columns in COLUMNS' order, ending in a newline): one string per entry
+ * until the flush, which costs the garbage collector far less than the event's objects, and is what PostgreSQL's COPY
+ * takes as it is.
  */
-type Row = readonly [at: string, action: string, userId: string | null, userLevel: string | null, report: string | null, ip: string | null, details: string];
 const COLUMNS = ['at', 'action', 'user_id', 'user_level', 'report', 'ip', 'details'] as const;
 
 export interface AuditTrailOptions {
@@ -29,7 +31,7 @@ export interface AuditTrailOptions {
 }
 
 /** The first day (UTC) of the month of an ISO time. */
-const monthOf = (at: string): string => `${at.slice(0, 7)}-01`;
+const monthOf = (line: string): string => `${line.slice(0, 7)}-01`;
 
 /**
  * The audit trail of one server process. record() only queues (no await on the request path); a timer writes the
@@ -41,14 +43,16 @@ const monthOf = (at: string): string => `${at.slice(0, 7)}-01`;
 /** The flush's statements (exported for the test that they never count as writes to report data). */
 export const AUDIT_PARTITIONS_SQL = 'SELECT audit_ensure_partitions($1::date, $2::date)';
 export const AUDIT_INSERT_SQL = `INSERT INTO audit_trail (at, action, user_id, user_level, report, ip, details)
-         SELECT at, action, user_id, user_level, report, ip, details::jsonb
+         SELECT at, action, user_id, user_level, report, ip, details::json
            FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
              AS u(at, action, user_id, user_level, report, ip, details)`;
 
 export class AuditTrail {
-  private queue: Row[] = [];
+  private queue: string[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> | undefined;
+  /** Entries taken by the write under way and not yet written. */
+  private inFlight = 0;
   /** Months whose partition this process has made sure of. */
   private readonly months = new Set<string>();
   /** Entries written since start, and dropped because the queue was full. */
@@ -70,9 +74,9 @@ export class AuditTrail {
     if (enabled) this.start();
   }
 
-  /** Entries waiting to be written. */
+  /** Entries waiting to be written, those of a write under way included. */
   get queued(): number {
-    return this.queue.length;
+    return this.queue.length + this.inFlight;
   }
 
   start(): void {
@@ -83,19 +87,11 @@ export class AuditTrail {
 
   record(e: AuditEvent): void {
     if (!this.opts.enabled) return;
-    if (this.queue.length >= MAX_QUEUED) {
-      this.queue.shift();
-      this.counts.dropped += 1;
-    }
-    this.queue.push([
-      (e.at ?? this.opts.now()).toISOString(),
-      e.action,
-      e.userId ?? null,
-      e.userLevel ?? null,
-      e.report ?? null,
-      e.ip ?? null,
-      JSON.stringify(e.details ?? {}),
-    ]);
+    if (this.queue.length >= MAX_QUEUED) this.dropOldest(DROP_CHUNK);
+    // The time first: monthOf reads a line's month from its first characters.
+    this.queue.push(
+      `${(e.at ?? this.opts.now()).toISOString()}\t${copyValue(e.action)}\t${copyValue(e.userId)}\t${copyValue(e.userLevel)}\t${copyValue(e.report)}\t${copyValue(e.ip)}\t${copyValue(JSON.stringify(e.details ?? {}))}\n`,
+    );
   }
 
   /** Writes everything queued now (one flush at a time; a second caller waits for the first and goes again). */
@@ -108,23 +104,40 @@ export class AuditTrail {
     await this.writing;
   }
 
+  /**
+   * Takes the whole queue (entries recorded meanwhile start a new one) and writes it batch by batch; what a failed
+   * write leaves goes back in front of the newer entries, for the next tick.
+   */
   private async writeQueued(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.slice(0, BATCH_ROWS);
+    const pending = this.queue;
+    this.queue = [];
+    this.inFlight = pending.length;
+    for (let from = 0; from < pending.length; from += BATCH_ROWS) {
+      const batch = pending.slice(from, from + BATCH_ROWS);
       try {
         await this.insert(batch);
       } catch (err) {
         this.counts.failedFlushes += 1;
         this.opts.onError(err);
-        return; // kept queued: the next tick tries again
+        this.inFlight = 0;
+        this.queue = from === 0 ? pending.concat(this.queue) : pending.slice(from).concat(this.queue);
+        if (this.queue.length > MAX_QUEUED) this.dropOldest(this.queue.length - MAX_QUEUED);
+        return;
       }
-      this.queue.splice(0, batch.length);
       this.counts.written += batch.length;
+      this.inFlight -= batch.length;
     }
   }
 
-  private async insert(batch: Row[]): Promise<void> {
-    const newMonths = [...new Set(batch.map((r) => monthOf(r[0])))].filter((m) => !this.months.has(m)).sort();
+  /** Drops the n oldest entries queued, counted (one splice for many: a full queue costs no shift per entry). */
+  private dropOldest(n: number): void {
+    const k = Math.min(n, this.queue.length);
+    this.queue.splice(0, k);
+    this.counts.dropped += k;
+  }
+
+  private async insert(batch: string[]): Promise<void> {
+    const newMonths = [...new Set(batch.map(monthOf))].filter((m) => !this.months.has(m)).sort();
     if (newMonths.length > 0) {
       // As the owner: making partitions is no business of the writer role. Named audit_*, not hht_*: a call of an
       // hht_ function counts as a write to report data (db/write-generation.ts) and would empty the result cache.
@@ -136,11 +149,10 @@ export class AuditTrail {
       // PostgreSQL: COPY from the client, the cheapest append. PGlite's COPY reads its input as a server file, a
       // right the writer role must not have (the audit-trail test shows it refused), so there: one INSERT.
       if (db.driver === 'pg' && tx.copyFrom) {
-        let text = '';
-        for (const r of batch) text += `${r.map(copyValue).join('\t')}\n`;
-        await tx.copyFrom('audit_trail', COLUMNS, text);
+        await tx.copyFrom('audit_trail', COLUMNS, batch.join(''));
       } else {
-        await tx.query(AUDIT_INSERT_SQL, COLUMNS.map((_, i) => batch.map((r) => r[i] ?? null)));
+        const rows = batch.map((line) => parseCopyLine(line.slice(0, -1)));
+        await tx.query(AUDIT_INSERT_SQL, COLUMNS.map((_, i) => rows.map((r) => r[i] ?? null)));
       }
     });
     for (const m of newMonths) this.months.add(m);

@@ -37,6 +37,13 @@ export function copyValue(v: unknown): string {
   return text === null ? NULL : escapeText(text);
 }
 
+const UNESCAPED: Record<string, string> = { t: '\t', n: '\n', r: '\r' };
+
+/** The values of one line of COPY text (without its newline), as copyValue wrote them: null for \N. */
+export function parseCopyLine(line: string): (string | null)[] {
+  return line.split('\t').map((f) => (f === NULL ? null : f.includes('\\') ? f.replace(/\\(.)/g, (_, c: string) => UNESCAPED[c] ?? c) : f));
+}
+
 /** The rows' lines for the given columns, each ending in a newline (a key a row lacks is NULL there). */
 export function copyLines(rows: readonly Row[], cols: readonly string[]): string {
   let out = '';
