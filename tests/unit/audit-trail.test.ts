@@ -140,6 +140,29 @@ describe('audit trail queue', () => {
     expect(trail.counts).toMatchObject({ written: 6_001, dropped: 0, failedFlushes: 1 });
   });
 
+  it('writes each entry at its own time to the millisecond, and makes the partitions of every month it falls in', async () => {
+    const at: unknown[] = [];
+    const partitions: unknown[][] = [];
+    const tx = {
+      query: async (sql: string, params?: readonly unknown[]) => {
+        if (sql.startsWith('INSERT')) at.push(...(params?.[0] as unknown[]));
+        if (sql.includes('audit_ensure_partitions')) partitions.push([...(params ?? [])]);
+        return { rows: [] };
+      },
+      exec: async () => undefined,
+    };
+    const db = { query: tx.query, transaction: async <T>(fn: (q: typeof tx) => Promise<T>) => fn(tx) } as unknown as Db; // only these two are used
+    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date(), enabled: true, onError: (e) => { throw e; } });
+    const times = ['2026-03-31T23:59:59.999Z', '2026-04-01T00:00:00.000Z', '2026-04-01T00:00:00.007Z', '2026-03-31T23:59:59.050Z', '2026-04-01T00:00:01.090Z'];
+    for (const t of times) trail.record({ action: 'sign_in', at: new Date(t) });
+    await trail.flush();
+    expect(at).toEqual(times);
+    expect(partitions).toEqual([['2026-03-01', '2026-04-01']]);
+    trail.record({ action: 'sign_in', at: new Date('2026-04-02T10:00:00.100Z') });
+    await trail.close();
+    expect(partitions).toHaveLength(1); // April's partition is known to be there
+  });
+
   it('keeps the newest 100,000 entries while the database is down, counting the oldest it dropped', async () => {
     let down = true;
     const { db, written } = flakyDb(() => down);
