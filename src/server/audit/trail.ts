@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { copyValue, parseCopyLine } from '../db/copy-text';
+import { copyText, parseCopyLine } from '../db/copy-text';
 import type { AuditEvent } from './actions';
 
 /** The database role the trail is written as (migration 031): INSERT and SELECT on audit_trail, nothing else. */
@@ -91,7 +91,7 @@ export class AuditTrail {
     if (!this.opts.enabled) return;
     if (this.queue.length >= MAX_QUEUED) this.dropOldest(DROP_CHUNK);
     this.queue.push(
-      `${this.isoTime(e.at ?? this.opts.now())}\t${copyValue(e.action)}\t${copyValue(e.userId)}\t${copyValue(e.userLevel)}\t${copyValue(e.report)}\t${copyValue(e.ip)}\t${copyValue(JSON.stringify(e.details ?? {}))}\n`,
+      `${this.isoTime(e.at ?? this.opts.now())}\t${copyText(e.action)}\t${copyText(e.userId)}\t${copyText(e.userLevel)}\t${copyText(e.report)}\t${copyText(e.ip)}\t${copyText(JSON.stringify(e.details ?? {}))}\n`,
     );
   }
 

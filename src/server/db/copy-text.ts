@@ -31,6 +31,11 @@ function scalarText(v: unknown): string | null {
   throw new Error(`cannot COPY a value of type ${typeof v}`);
 }
 
+/** A text value (or NULL) in COPY's text format: copyValue without the type dispatch, for hot paths. */
+export function copyText(s: string | null | undefined): string {
+  return s === null || s === undefined ? NULL : escapeText(s);
+}
+
 /** One value in COPY's text format. */
 export function copyValue(v: unknown): string {
   const text = scalarText(v);
