@@ -3,7 +3,7 @@ import { buildReference } from '../../src/server/demo/reference';
 import { NATIONAL_PAIRS } from '../../src/server/demo/reference/national';
 import { nationalPnr } from '../../src/server/demo/national';
 import { runsOn } from '../../src/server/demo/runs';
-import { forTests } from '../../src/server/demo/copy-rows';
+import { copyValue } from '../../src/server/db/copy-text';
 import { formatProgress } from '../../src/server/demo/progress';
 import { MIN_RETENTION_DAYS, loadConfig, ConfigError } from '../../src/server/config';
 import { WINDOW_PAST } from '../../src/server/demo';
@@ -70,13 +70,14 @@ describe('national PNRs', () => {
 
 describe('COPY text values', () => {
   it('escapes text, writes NULL, booleans and arrays', () => {
-    expect(forTests.copyValue(null)).toBe('\\N');
-    expect(forTests.copyValue(undefined)).toBe('\\N');
-    expect(forTests.copyValue(true)).toBe('t');
-    expect(forTests.copyValue(12.5)).toBe('12.5');
-    expect(forTests.copyValue('a\tb\nc\\d')).toBe('a\\tb\\nc\\\\d');
-    expect(forTests.copyValue(['B1', 'A"1'])).toBe('{"B1","A\\"1"}'.replace(/\\/g, '\\\\'));
-    expect(() => forTests.copyValue({})).toThrow(/cannot COPY/);
+    expect(copyValue(null)).toBe('\\N');
+    expect(copyValue(undefined)).toBe('\\N');
+    expect(copyValue(true)).toBe('true');
+    expect(copyValue(12.5)).toBe('12.5');
+    expect(copyValue('a\tb\nc\\d')).toBe('a\\tb\\nc\\\\d');
+    expect(copyValue(['B1', 'A"1'])).toBe('{"B1","A\\"1"}'.replace(/\\/g, '\\\\'));
+    expect(copyValue({ a: 1 })).toBe('{"a":1}');
+    expect(() => copyValue(() => 1)).toThrow(/cannot COPY/);
   });
 });
 

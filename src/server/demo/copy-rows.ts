@@ -2,22 +2,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { copyValue } from '../db/copy-text';
 
 type Row = Record<string, unknown>;
-
-/** One value in COPY's text format: \N for NULL, backslash escapes, arrays as literals. */
-function copyValue(v: unknown): string {
-  if (v === null || v === undefined) return '\\N';
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'boolean') return v ? 't' : 'f';
-  if (Array.isArray(v)) return escapeText(`{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
-  if (typeof v === 'string') return escapeText(v);
-  throw new Error(`cannot COPY a value of type ${typeof v}`);
-}
-
-function escapeText(s: string): string {
-  return /[\\\t\n\r]/.test(s) ? s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : s;
-}
 
 /** Every key any row has, in first-seen order: a generator may leave an optional field out of some rows. */
 function columnsOf(rows: readonly Row[]): string[] {
@@ -48,5 +35,3 @@ export async function copyRows(client: pg.ClientBase, table: string, rows: reado
   const sink = client.query(copyFrom(`COPY ${table} (${cols.join(', ')}) FROM STDIN`));
   await pipeline(Readable.from(copyText(rows, cols)), sink);
 }
-
-export const forTests = { copyValue };
