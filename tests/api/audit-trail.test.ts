@@ -252,6 +252,12 @@ describe.each(TEST_DRIVERS)('audit trail on %s', (driver) => {
     const kept = async (): Promise<string[]> =>
       (await t.db.query<{ u: string }>(`SELECT user_id AS u FROM audit_trail WHERE user_id LIKE 'RET%' ORDER BY at`)).rows.map((r) => r.u);
     expect(await kept()).toEqual(['RET400', 'RET250', 'RET179', 'RET1']);
+    // Every month's partition, those made by the writer included, is analysed after half again its rows, not a tenth.
+    const options = await t.db.query<{ name: string; opts: string[] | null }>(
+      `SELECT c.relname AS name, c.reloptions AS opts FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'audit_trail'::regclass`,
+    );
+    expect(options.rows.length).toBeGreaterThanOrEqual(4);
+    for (const r of options.rows) expect({ name: r.name, opts: r.opts }).toEqual({ name: r.name, opts: ['autovacuum_analyze_scale_factor=0.5'] });
     const { dropped } = await maintainAuditTrail(t.db, now, 180);
     expect(dropped).toContain(daysAgo(400).toISOString().slice(0, 7));
     expect(dropped).toContain(daysAgo(250).toISOString().slice(0, 7));
