@@ -118,7 +118,8 @@ async function benchDriver(label: string, db: Db): Promise<void> {
         records: [{ id: `lat-${k}`, type: 'EFT', beatId: beat.beat_id, eftNo, psgnName: 'Latency', fromStation: 'NDLS', toStation: 'BCT', reason: 'TICKETLESS', excessFare: 100, excessCharge: 250, total: 350, paymentMode: 'CASH', issuedAt: now.toISOString() }],
       });
       const filter = parseFilter(eftReport, { start_date: istDate(now), end_date: istDate(now), trainNo: beat.train_no }, today);
-      const r = await runView(db, view, filter, { kind: 'all' }, { timeoutMs: 60_000 });
+      // Newest first: the EFT report is paged on the server, and the EFT just synced is the day's latest.
+      const r = await runView(db, view, filter, { kind: 'all' }, { timeoutMs: 60_000, sortBy: 'issued_at', sortDir: 'desc' });
       if (!r.rows.some((row) => row.eft_no === eftNo)) throw new Error('EFT not in the report after its sync');
       lat.push(performance.now() - t0);
     }
