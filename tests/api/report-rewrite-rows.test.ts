@@ -21,6 +21,7 @@ const REWRITTEN: { report: string; endpoint: string; days: number[] }[] = [
   { report: 'bertallotmentanomaly', endpoint: 'allotmentReport', days: [0, 1, 2, 5, 9] },
   { report: 'TTE_TS', endpoint: 'trainWorkingReport', days: [0, 3, 9] },
   { report: 'onboard-staff-summary', endpoint: 'onboardSummary', days: [0, 3, 9] },
+  { report: 'eft_report', endpoint: 'eft-psgn-report', days: [0, 3, 9] },
 ];
 
 const reports = checkDefinitions(readDefinitionFiles(process.cwd())).reports;
