@@ -193,6 +193,13 @@ describe.each(TEST_DRIVERS)('every rollup equals its reference query after every
                                   FROM checking_events c WHERE event_id = (SELECT max(event_id) FROM checking_events)`],
     ['checking_events UPDATE', `UPDATE checking_events SET sync_time = NULL WHERE event_id = (SELECT max(event_id) FROM checking_events WHERE sync_time IS NOT NULL)`],
     ['checking_events DELETE', `DELETE FROM checking_events WHERE event_id = (SELECT min(event_id) FROM checking_events)`],
+    // The only NT mark of a passenger whose berth was allotted within the NT grace: the anomaly goes.
+    ['checking_events DELETE of an NT mark', `DELETE FROM checking_events WHERE event_id = (
+                                  SELECT min(ce.event_id) FROM checking_events ce
+                                    JOIN rollup_allot_anomalies an ON an.run_id = ce.run_id AND an.anomaly = 'ALLOTTED_WITHIN_NT_GRACE'
+                                    JOIN passengers p ON p.run_id = ce.run_id AND p.psgn_id = ce.psgn_id AND p.pnr = an.other_pnr
+                                   WHERE ce.event_type = 'NT'
+                                     AND (SELECT count(*) FROM checking_events c2 WHERE c2.run_id = ce.run_id AND c2.psgn_id = ce.psgn_id AND c2.event_type = 'NT') = 1)`],
     ['checking_events DELETE of a partition', `DELETE FROM checking_events_r${today} WHERE event_id = (SELECT max(event_id) FROM checking_events_r${today})`],
     ['vacant_berths INSERT', `INSERT INTO vacant_berths SELECT (jsonb_populate_record(v, jsonb_build_object('berth_no', v.berth_no + 300))).*
                                 FROM vacant_berths v ORDER BY run_id DESC, coach_id, berth_no LIMIT 1`],
