@@ -28,20 +28,21 @@ SELECT e.eft_no,
        e.payment_mode,
        e.tte_id,
        e.div_code
-  FROM (SELECT e.eft_no, e.issued_at, e.run_id, e.pnr, e.psgn_name, e.coach_id, e.from_station, e.to_station, e.reason,
-               e.total, e.payment_mode, e.tte_id, e.div_code
-          FROM efts e
-         WHERE e.issued_at >= :start_date::date::timestamp AT TIME ZONE 'Asia/Kolkata'
-           AND e.issued_at < (:end_date::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
-           AND (:zone::text IS NULL OR e.zone_code = :zone)
-           AND (:division::text IS NULL OR e.div_code = :division)
-           AND (:lobby::text IS NULL OR e.lobby_code = :lobby)
-           AND (:trainNo::text IS NULL OR e.run_id IN (SELECT t.run_id FROM train_runs t WHERE t.train_no = :trainNo))
-           AND (:tteId::text IS NULL OR e.tte_id = :tteId)
-           AND (:reason::text IS NULL OR e.reason = :reason)
-           AND (:paymentMode::text IS NULL OR e.payment_mode = :paymentMode)
+  -- The EFT's name is carried raw for the booking match below only; the list shows it masked (mask_name above).
+  FROM (SELECT f.eft_no, f.issued_at, f.run_id, f.pnr, f.psgn_name, f.coach_id, f.from_station, f.to_station, f.reason,
+               f.total, f.payment_mode, f.tte_id, f.div_code
+          FROM efts f
+         WHERE f.issued_at >= :start_date::date::timestamp AT TIME ZONE 'Asia/Kolkata'
+           AND f.issued_at < (:end_date::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata'
+           AND (:zone::text IS NULL OR f.zone_code = :zone)
+           AND (:division::text IS NULL OR f.div_code = :division)
+           AND (:lobby::text IS NULL OR f.lobby_code = :lobby)
+           AND (:trainNo::text IS NULL OR f.run_id IN (SELECT t.run_id FROM train_runs t WHERE t.train_no = :trainNo))
+           AND (:tteId::text IS NULL OR f.tte_id = :tteId)
+           AND (:reason::text IS NULL OR f.reason = :reason)
+           AND (:paymentMode::text IS NULL OR f.payment_mode = :paymentMode)
            AND {{scope}}
-         ORDER BY e.issued_at, e.eft_no) e
+         ORDER BY f.issued_at, f.eft_no) e
   JOIN train_runs tr ON tr.run_id = e.run_id
   LEFT JOIN LATERAL (
         SELECT p.age, p.gender, mask_mobile(p.mobile_no) AS mobile_masked, p.class, p.booking_status, p.current_status, p.coach_id, p.berth_no
