@@ -26,9 +26,9 @@ WITH day_ra AS MATERIALIZED (
     FROM reallocations r
    WHERE r.run_id >= $1 AND r.run_id < $2
 ), pp AS MATERIALIZED (
-  -- The date's passengers this report looks at, each found by index: those holding a berth that was allotted (by
+  -- The range's passengers the rules look at, each found by index: those holding a berth that was allotted (by
   -- berth: holders), and the RAC passengers of runs with a waitlisted allotment (rac): those charted RAC and given a
-  -- berth on board (by id) and those still RAC. A pass over the date's partition read 2 M passengers nationally for
+  -- berth on board (by id) and those still RAC. A pass over a date's partition read 2 M passengers nationally for
   -- some 40,000; OFFSET 0 keeps each lookup a lookup (the planner would hash the whole partition instead).
   SELECT x.* FROM (SELECT DISTINCT run_id, psgn_id FROM day_ra
                     WHERE prev_status LIKE 'RAC%' AND run_id IN (SELECT w.run_id FROM day_ra w WHERE w.prev_status LIKE '%WL%')) r
@@ -46,7 +46,7 @@ WITH day_ra AS MATERIALIZED (
                         WHERE p.run_id = r.run_id AND p.current_status LIKE 'RAC%' AND p.mark = 'O'
                           AND p.run_id >= $1 AND p.run_id < $2 OFFSET 0) x
 ), seqs AS MATERIALIZED (
-  -- First and last stop sequence of each station of the date's trains with an allotment: hashed once for the
+  -- First and last stop sequence of each station of the range's trains with an allotment: hashed once for the
   -- allotments instead of two index lookups each. Holders and RAC passengers keep their lookups: the planner expects
   -- one row of those CTEs and would scan this one per row.
   SELECT s.train_no, s.station_code, min(s.seq) AS first_seq, max(s.seq) AS last_seq
@@ -58,7 +58,7 @@ WITH day_ra AS MATERIALIZED (
          r.from_station, r.to_station, r.allotted_at, r.tte_id,
          tr.train_no, tr.start_date, fs.first_seq AS from_seq, ts.last_seq AS to_seq,
          -- The allotted passenger's class by primary key, for the waitlisted allotments only (the RAC priority
-         -- compares classes); the listed rows look their passenger up at the end.
+         -- compares classes).
          CASE WHEN r.prev_status LIKE '%WL%' THEN (
            SELECT p.class FROM passengers p
             WHERE p.run_id = r.run_id AND p.psgn_id = r.psgn_id
