@@ -10,23 +10,18 @@ WITH bt AS (
      AND (:zone::text IS NULL OR b.zone_code = :zone)
      AND (:division::text IS NULL OR b.div_code = :division)
      AND {{scope}}
-), marked_beats AS MATERIALIZED (
-  -- Beats of the date whose HHT marked someone O or NT: one pass over the date's partition, hashed by beat (a
-  -- count of distinct passengers per beat sorted every mark of the day, over a million rows nationally, and per-run
-  -- index scans fetched them one by one).
-  SELECT DISTINCT ce.beat_id
-    FROM checking_events ce
-   WHERE ce.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
-     AND ce.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
-     AND ce.event_type IN ('O', 'NT')
 ), zero AS MATERIALIZED (
-  -- Beats of the date with no O/NT mark (or an EMPTY TWR); materialized, so the beats are counted before the
-  -- lookups below are planned per beat.
+  -- Beats of the date with no O/NT mark (or an EMPTY TWR): one probe per beat by (run, type, beat), since it only
+  -- needs "is there one" (a pass over the date's partition read a million marks nationally). Inside the OR the
+  -- NOT EXISTS stays a per-beat probe; materialized, so the beats are counted before the lookups below are planned.
   SELECT bt.*
     FROM bt
    WHERE bt.twr_status = 'EMPTY'
-      -- NOT IN over a materialized set: one hash of the marked beats (beat_id is never NULL), not a scan per beat.
-      OR bt.beat_id NOT IN (SELECT mb.beat_id FROM marked_beats mb)
+      OR NOT EXISTS (SELECT 1 FROM checking_events ce
+                      WHERE ce.run_id = bt.run_id
+                        AND ce.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
+                        AND ce.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
+                        AND ce.event_type IN ('O', 'NT') AND ce.beat_id = bt.beat_id)
 )
 SELECT z.train_no,
        t.name AS train_name,
@@ -40,11 +35,10 @@ SELECT z.train_no,
        te.name AS tte_name,
        z.device_id AS hht_id,
        array_to_string(z.coaches, ', ') AS coaches,
-       (SELECT count(*)::int FROM passengers p
-         WHERE p.run_id = z.run_id
-           AND p.run_id >= (:startDate::date - DATE '2000-01-01')::bigint * 100000
-           AND p.run_id < (:startDate::date - DATE '2000-01-01' + 1)::bigint * 100000
-           AND p.coach_id = ANY (z.coaches) AND p.current_status <> 'CAN') AS booked_in_coaches,
+       -- Passengers not cancelled in the beat's coaches, from the per-coach rollup (a few rows per beat; counting the
+       -- passengers read some 220 per listed beat).
+       (SELECT COALESCE(sum(cb.booked), 0)::int FROM rollup_coach_booked cb
+         WHERE cb.run_id = z.run_id AND cb.coach_id = ANY (z.coaches)) AS booked_in_coaches,
        -- Passengers checked: 0 for a beat listed for having none; an EMPTY TWR's beat may have some, counted here.
        CASE WHEN z.twr_status <> 'EMPTY' THEN 0 ELSE (
          SELECT count(DISTINCT ce.psgn_id)::int FROM checking_events ce

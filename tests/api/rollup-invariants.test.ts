@@ -181,6 +181,11 @@ describe.each(TEST_DRIVERS)('every rollup equals its reference query after every
                              FROM passengers p WHERE psgn_id = (SELECT max(psgn_id) FROM passengers WHERE current_status <> 'CAN')`],
     ['passengers UPDATE', `UPDATE passengers SET mark = CASE WHEN mark = 'NT' THEN 'O' ELSE 'NT' END
                              WHERE psgn_id = (SELECT min(psgn_id) FROM passengers WHERE current_status <> 'CAN' AND run_id >= (SELECT min(run_id) FROM train_runs WHERE start_date = '${SEED_TODAY}'))`],
+    // What the per-coach booked count reads: a passenger cancelled, and one moved to another coach.
+    ['passengers UPDATE of status', `UPDATE passengers SET current_status = 'CAN'
+                             WHERE psgn_id = (SELECT max(psgn_id) FROM passengers WHERE current_status <> 'CAN' AND coach_id IS NOT NULL)`],
+    ['passengers UPDATE of coach', `UPDATE passengers SET coach_id = coach_id || 'X'
+                             WHERE psgn_id = (SELECT min(psgn_id) FROM passengers WHERE current_status <> 'CAN' AND coach_id IS NOT NULL)`],
     ['passengers UPDATE of a partition', `UPDATE passengers_r${today} SET lobby_code = NULL WHERE psgn_id = (SELECT max(psgn_id) FROM passengers_r${today} WHERE current_status <> 'CAN' AND lobby_code IS NOT NULL)`],
     ['passengers DELETE', `DELETE FROM passengers WHERE psgn_id = (SELECT max(psgn_id) FROM passengers q WHERE current_status <> 'CAN'
                              AND NOT EXISTS (SELECT 1 FROM checking_events c WHERE c.psgn_id = q.psgn_id) AND NOT EXISTS (SELECT 1 FROM reallocations r WHERE r.psgn_id = q.psgn_id))`],
@@ -188,6 +193,13 @@ describe.each(TEST_DRIVERS)('every rollup equals its reference query after every
                                   FROM checking_events c WHERE event_id = (SELECT max(event_id) FROM checking_events)`],
     ['checking_events UPDATE', `UPDATE checking_events SET sync_time = NULL WHERE event_id = (SELECT max(event_id) FROM checking_events WHERE sync_time IS NOT NULL)`],
     ['checking_events DELETE', `DELETE FROM checking_events WHERE event_id = (SELECT min(event_id) FROM checking_events)`],
+    // The only NT mark of a passenger whose berth was allotted within the NT grace: the anomaly goes.
+    ['checking_events DELETE of an NT mark', `DELETE FROM checking_events WHERE event_id = (
+                                  SELECT min(ce.event_id) FROM checking_events ce
+                                    JOIN rollup_allot_anomalies an ON an.run_id = ce.run_id AND an.anomaly = 'ALLOTTED_WITHIN_NT_GRACE'
+                                    JOIN passengers p ON p.run_id = ce.run_id AND p.psgn_id = ce.psgn_id AND p.pnr = an.other_pnr
+                                   WHERE ce.event_type = 'NT'
+                                     AND (SELECT count(*) FROM checking_events c2 WHERE c2.run_id = ce.run_id AND c2.psgn_id = ce.psgn_id AND c2.event_type = 'NT') = 1)`],
     ['checking_events DELETE of a partition', `DELETE FROM checking_events_r${today} WHERE event_id = (SELECT max(event_id) FROM checking_events_r${today})`],
     ['vacant_berths INSERT', `INSERT INTO vacant_berths SELECT (jsonb_populate_record(v, jsonb_build_object('berth_no', v.berth_no + 300))).*
                                 FROM vacant_berths v ORDER BY run_id DESC, coach_id, berth_no LIMIT 1`],
@@ -205,6 +217,29 @@ describe.each(TEST_DRIVERS)('every rollup equals its reference query after every
                                    FROM digital_payments d WHERE txn_id = (SELECT max(txn_id) FROM digital_payments WHERE status = 'SUCCESS')`],
     ['digital_payments UPDATE', `UPDATE digital_payments SET status = 'FAILED' WHERE txn_id = (SELECT max(txn_id) FROM digital_payments WHERE status = 'SUCCESS')`],
     ['digital_payments DELETE', `DELETE FROM digital_payments WHERE txn_id = (SELECT min(txn_id) FROM digital_payments)`],
+    // What the allotment anomalies read: a second passenger allotted the same berth and segment (a double
+    // allotment), an allotment moved three hours earlier, then removed; a timetable's stop added, changed, removed.
+    ['reallocations INSERT', `INSERT INTO reallocations (realloc_id, run_id, psgn_id, pnr, prev_status, coach_id, berth_no, from_station, to_station,
+                                                         allotted_at, tte_id, zone_code, div_code, lobby_code)
+                                SELECT r.realloc_id + 900000, r.run_id, o.psgn_id, o.pnr, 'RAC 1', r.coach_id, r.berth_no, r.from_station, r.to_station,
+                                       r.allotted_at + interval '1 minute', r.tte_id, r.zone_code, r.div_code, r.lobby_code
+                                  FROM reallocations r
+                                  CROSS JOIN LATERAL (SELECT q.psgn_id, q.pnr FROM passengers q WHERE q.run_id = r.run_id AND q.psgn_id <> r.psgn_id
+                                                       ORDER BY q.psgn_id LIMIT 1) o
+                                 ORDER BY r.realloc_id LIMIT 1`],
+    ['reallocations UPDATE', `UPDATE reallocations SET allotted_at = allotted_at - interval '3 hours' WHERE realloc_id = (SELECT min(realloc_id) + 1 FROM reallocations)`],
+    ['reallocations DELETE', `DELETE FROM reallocations WHERE realloc_id = (SELECT max(realloc_id) FROM reallocations)`],
+    ['train_stops INSERT', `INSERT INTO train_stops (train_no, seq, station_code, arr_time, dep_time, day_no, distance_km, halt_min)
+                              SELECT s.train_no, s.seq + 1000, s.station_code, s.arr_time, s.dep_time, s.day_no + 1, s.distance_km + 1, s.halt_min
+                                FROM train_stops s
+                               WHERE s.train_no = (SELECT tr.train_no FROM reallocations r JOIN train_runs tr ON tr.run_id = r.run_id ORDER BY r.realloc_id LIMIT 1)
+                               ORDER BY s.seq DESC LIMIT 1`],
+    ['train_stops UPDATE', `UPDATE train_stops SET dep_time = '00:05'
+                              WHERE (train_no, seq) = (SELECT s.train_no, min(s.seq) FROM train_stops s
+                                                        WHERE s.train_no = (SELECT tr.train_no FROM reallocations r JOIN train_runs tr ON tr.run_id = r.run_id
+                                                                             ORDER BY r.realloc_id DESC LIMIT 1)
+                                                        GROUP BY s.train_no)`],
+    ['train_stops DELETE', `DELETE FROM train_stops WHERE seq > 1000`],
     ['tdrs INSERT', `INSERT INTO tdrs SELECT (jsonb_populate_record(d, jsonb_build_object('tdr_id', d.tdr_id || 'X'))).* FROM tdrs d WHERE tdr_id = (SELECT max(tdr_id) FROM tdrs)`],
     ['tdrs UPDATE', `UPDATE tdrs SET status = 'REFUNDED', refund_amount = 100 WHERE tdr_id = (SELECT max(tdr_id) FROM tdrs WHERE status <> 'REFUNDED')`],
     ['tdrs DELETE', `DELETE FROM tdrs WHERE tdr_id = (SELECT min(tdr_id) FROM tdrs)`],

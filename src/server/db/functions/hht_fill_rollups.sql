@@ -5,6 +5,7 @@ CREATE OR REPLACE FUNCTION hht_fill_rollups(lo bigint, hi bigint, parts text[] D
 BEGIN
   IF parts IS NULL OR 'passengers' = ANY (parts) THEN
     PERFORM hht_fill_run_passengers(lo, hi);
+    PERFORM hht_fill_coach_booked(lo, hi);
   END IF;
   IF parts IS NULL OR 'sync' = ANY (parts) THEN
     PERFORM hht_fill_sync(lo, hi);
@@ -21,6 +22,9 @@ BEGIN
   IF parts IS NULL OR 'manning' = ANY (parts) THEN
     PERFORM hht_fill_manning_rollups(lo, hi);
     PERFORM hht_fill_tte_duty(lo, hi);
+  END IF;
+  IF parts IS NULL OR 'allotments' = ANY (parts) THEN
+    PERFORM hht_fill_alloc_anomalies(lo, hi);
   END IF;
 END
 $$;

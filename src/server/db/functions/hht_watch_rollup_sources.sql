@@ -22,7 +22,7 @@ BEGIN
       JOIN pg_inherits i ON i.inhparent = to_regclass(s.source)
       JOIN pg_class c ON c.oid = i.inhrelid
   LOOP
-    fn := CASE WHEN t.source = 'digital_payments' THEN 'hht_note_dirty_payments' ELSE 'hht_note_dirty' END;
+    fn := CASE t.source WHEN 'digital_payments' THEN 'hht_note_dirty_payments' WHEN 'train_stops' THEN 'hht_note_dirty_stops' ELSE 'hht_note_dirty' END;
     -- A TRUNCATE of the parent fires its partitions' TRUNCATE triggers too: the parent's alone records it.
     FOREACH op IN ARRAY CASE WHEN t.part THEN ARRAY['INSERT', 'UPDATE', 'DELETE'] ELSE ARRAY['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE'] END LOOP
       tg := 'hht_dirty_' || lower(op);
