@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --load [--database-url URL] [--seconds N] [--pgbench-rounds N] [--pgbench-only]
- * [--write-pgbench-script] [--vs-feed-on]`: the server under load on PostgreSQL.
+ * [--write-pgbench-script] [--vs-feed-on] [--date YYYY-MM-DD]`: the server under load on PostgreSQL.
  * Builds the server (dist/server), starts it with HHT_WORKERS=2 on a seeded database (hht_bench_load, made once),
  * twice: with the report result cache as served, then with HHT_REPORT_CACHE_MS=0. Each time it signs a user in
  * through the real routes (test hooks give captcha and OTP), and measures
@@ -115,7 +115,10 @@ if ((await db.query<{ t: boolean }>("SELECT to_regclass('train_runs') IS NOT NUL
   console.error(`seeding ${DB_NAME} through a first server start (a few minutes, once)`);
   await (await startServer({})).stop();
 }
-const today = istDate(new Date());
+// --date YYYY-MM-DD: the day the sample filters read (default today in IST). Just after midnight IST today's runs have
+// synced next to nothing, and an empty answer measures a different server than the usual one.
+const today = arg('date') ?? istDate(new Date());
+if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`--date must be YYYY-MM-DD, not ${today}`);
 const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
 interface Target { endpoint: string; body: Record<string, unknown>; sql: string; params: unknown[] }
 const targets: Target[] = [];
@@ -299,6 +302,11 @@ const vs: { api: WrkResult; db: { rps: number; p99: number } }[] = [];
   const server = await startServer({ HHT_REPORT_CACHE_MS: '0', ...(process.argv.includes('--vs-feed-on') ? {} : { HHT_FEED: 'off' }) });
   try {
     const auth = (await loginOverHttp(server.base, 'HHTSU')).headers();
+    // What is measured: the sample filter's answer (its size says whether the day has data).
+    const probe = await fetch(`${server.base}/api/${LIGHT}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(light.body) });
+    const probeText = await probe.text();
+    if (probe.status !== 200) throw new Error(`${LIGHT} answered ${probe.status}: ${probeText.slice(0, 300)}`);
+    console.log(`${LIGHT} ${JSON.stringify(light.body)}: ${probeText.length} bytes, ${(JSON.parse(probeText) as { total?: number }).total ?? '?'} rows`);
     wrk(server, auth, null, [light.body]); // warm-up: connections, prepared statements, JIT of the server's code
     for (let i = 0; i < ROUNDS_VS; i += 1) {
       if (i % 2 === 0) {
