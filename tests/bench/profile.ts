@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- --profile --database-url URL [--db-name NAME] [--seconds N] [--date YYYY-MM-DD]`: where the built server spends
+ * `npm run bench -- --profile --database-url URL [--db-name NAME] [--seconds N] [--date YYYY-MM-DD]
+ * [--uncached]`: where the built server spends
  * its CPU under load. Starts dist/server with ONE process (HHT_WORKERS=1) under `node --cpu-prof`, signs in,
  * runs wrk (50 connections) on getVacantBerths, stops the server (SIGTERM: the profile is written at exit) and
  * prints self time by package/file and the top functions. The database must be seeded (run `--load` once).
@@ -71,6 +72,8 @@ const server = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profDir,
   env: {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), HHT_WORKERS: '1',
     HHT_SEED: 'none', HHT_FEED: 'off', HHT_TEST_HOOKS: '1', LOG_LEVEL: 'warn', HHT_DATA_DIR: mkdtempSync(join(tmpdir(), 'hht-unused-')),
+    // --uncached: the report result cache off, so every call runs its SQL (the server's own cost per report call).
+    ...(process.argv.includes('--uncached') ? { HHT_REPORT_CACHE_MS: '0' } : {}),
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });

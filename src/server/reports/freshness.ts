@@ -12,7 +12,7 @@ import type { CheckedReport } from '../../shared/definitions/validate';
 import { FRESHNESS_STALE_AFTER_MINUTES, type BeatFreshness, type Freshness } from '../../shared/freshness';
 import { singleDateField } from '../../shared/definitions/date-field';
 import { scopePredicate, type UserScope } from './scope';
-import { withTimeout } from './executor';
+import { withTimeout, type SideRead } from './executor';
 
 /** Which filter fields say which runs an answer covers, found from the shared field each one references. */
 export interface RunFilterFields {
@@ -60,22 +60,26 @@ export const hasFreshness = (report: CheckedReport): boolean => report.definitio
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-/** SQL conditions and bound values narrowing one table (by its alias) to the runs an answer covers. */
+/**
+ * SQL conditions and bound values narrowing one table (by its alias) to the runs an answer covers; the values are
+ * numbered from $first, so the conditions can join a statement that already has parameters.
+ */
 function runConditions(
   fields: RunFilterFields,
   values: Record<string, unknown>,
   scope: UserScope,
   cols: { scopeAlias: string; runAlias: string },
+  first: number,
 ): { where: string; params: unknown[] } | null {
   const params: unknown[] = [];
   const where: string[] = [];
   const add = (sql: (n: number) => string, value: unknown): void => {
     params.push(value);
-    where.push(sql(params.length));
+    where.push(sql(first + params.length - 1));
   };
   const s = cols.scopeAlias;
   const r = cols.runAlias;
-  const pred = scopePredicate(scope, { zone: `${s}.zone_code`, division: `${s}.div_code`, lobby: `${s}.lobby_code` }, 1);
+  const pred = scopePredicate(scope, { zone: `${s}.zone_code`, division: `${s}.div_code`, lobby: `${s}.lobby_code` }, first);
   if (!pred) return null;
   if (pred.params.length > 0) add(() => pred.sql, pred.params[0]);
   const train = fields.train ? text(values[fields.train]) : null;
@@ -97,7 +101,76 @@ function runConditions(
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
 
-/** reportFreshness in its own report session (the report call reads it in the session of its rows instead). */
+/** A beat's row as the freshness statement gives it (timestamps as Dates from the driver, or ISO text from JSON). */
+interface BeatRow { beat_no: number; tte_id: string; device_id: string | null; sign_on_at: unknown; sign_off_at: unknown; last_sync: unknown }
+
+function beatRow(r: Record<string, unknown>): BeatRow {
+  const { beat_no: beatNo, tte_id: tteId, device_id: deviceId } = r;
+  if (typeof beatNo !== 'number' || typeof tteId !== 'string' || !(deviceId === null || typeof deviceId === 'string')) {
+    throw new Error(`freshness: a beat row is not one: ${JSON.stringify(r).slice(0, 200)}`);
+  }
+  return { beat_no: beatNo, tte_id: tteId, device_id: deviceId, sign_on_at: r.sign_on_at, sign_off_at: r.sign_off_at, last_sync: r.last_sync };
+}
+
+/**
+ * The freshness of an answer as one SQL statement (parameters numbered from $first) and what makes the Freshness of
+ * its rows. Null when the definition opts out or the user's level has no scope (the report refuses them).
+ */
+export interface FreshnessStatement {
+  sql: string;
+  params: unknown[];
+  /** The Freshness from the statement's rows (timestamps as Dates or as ISO text). */
+  fromRows(rows: readonly Record<string, unknown>[]): Freshness;
+}
+
+export function freshnessStatement(
+  report: CheckedReport,
+  values: Record<string, unknown>,
+  scope: UserScope,
+  now: Date,
+  first = 1,
+): FreshnessStatement | null {
+  if (!hasFreshness(report)) return null;
+  const fields = runFilterFields(report);
+  const limit = staleAfterMinutes(report);
+  const base = (): Freshness => ({ asOf: null, computedAt: now.toISOString(), staleAfterMinutes: limit });
+  const oneRun = fields.train !== undefined && fields.date !== undefined && text(values[fields.train]) !== null && text(values[fields.date]) !== null;
+  if (oneRun) {
+    const beats = runConditions(fields, values, scope, { scopeAlias: 'b', runAlias: 'tr' }, first);
+    if (!beats) return null;
+    // One run: every synced record of it belongs to a beat (rollup_sync by the beat's TTE, EFTs by beat), so the
+    // answer's as-of is the latest of its beats' and one query gives both.
+    return {
+      sql: `SELECT b.beat_no, b.tte_id, b.device_id, b.sign_on_at, b.sign_off_at,
+                greatest((SELECT max(rs.last_sync_at) FROM rollup_sync rs WHERE rs.run_id = b.run_id AND rs.tte_id = b.tte_id),
+                         (SELECT max(ef.synced_at) FROM efts ef WHERE ef.run_id = b.run_id AND ef.beat_id = b.beat_id)) AS last_sync
+           FROM beats b JOIN train_runs tr ON tr.run_id = b.run_id
+          WHERE ${beats.where}
+          ORDER BY b.beat_no`,
+      params: beats.params,
+      fromRows: (rows) => {
+        const out = base();
+        out.beats = rows.map((r) => beatFreshness(beatRow(r), now, limit));
+        const times = out.beats.flatMap((b) => (b.lastSyncAt ? [b.lastSyncAt] : [])).sort();
+        out.asOf = times[times.length - 1] ?? null;
+        return out;
+      },
+    };
+  }
+  // Two subqueries, each with its own parameters: the second's numbers follow the first's.
+  const events = runConditions(fields, values, scope, { scopeAlias: 'rs', runAlias: 'rs' }, first);
+  const efts = events && runConditions(fields, values, scope, { scopeAlias: 'e', runAlias: 'tr' }, first + events.params.length);
+  if (!events || !efts) return null;
+  return {
+    sql: `SELECT greatest(
+           (SELECT max(rs.last_sync_at) FROM rollup_sync rs WHERE ${events.where}),
+           (SELECT max(e.synced_at) FROM efts e JOIN train_runs tr ON tr.run_id = e.run_id WHERE ${efts.where})) AS as_of`,
+    params: [...events.params, ...efts.params],
+    fromRows: (rows) => ({ ...base(), asOf: iso(rows[0]?.as_of) }),
+  };
+}
+
+/** reportFreshness in its own report session (the report call reads it with its rows instead). */
 export async function reportFreshness(
   db: Db,
   report: CheckedReport,
@@ -120,52 +193,32 @@ export async function freshnessIn(
   scope: UserScope,
   now: Date,
 ): Promise<Freshness | null> {
-  if (!hasFreshness(report)) return null;
-  const fields = runFilterFields(report);
-  const limit = staleAfterMinutes(report);
-  const events = runConditions(fields, values, scope, { scopeAlias: 'rs', runAlias: 'rs' });
-  const efts = runConditions(fields, values, scope, { scopeAlias: 'e', runAlias: 'tr' });
-  if (!events || !efts) return null;
-  const oneRun = fields.train !== undefined && fields.date !== undefined && text(values[fields.train]) !== null && text(values[fields.date]) !== null;
-  const beatsCond = oneRun ? runConditions(fields, values, scope, { scopeAlias: 'b', runAlias: 'tr' }) : null;
-  {
-    const out: Freshness = { asOf: null, computedAt: now.toISOString(), staleAfterMinutes: limit };
-    if (beatsCond) {
-      // One run: every synced record of it belongs to a beat (rollup_sync by the beat's TTE, EFTs by beat), so the
-      // answer's as-of is the latest of its beats' and one query gives both.
-      const { rows } = await query<{ beat_no: number; tte_id: string; device_id: string | null; sign_on_at: unknown; sign_off_at: unknown; last_sync: unknown }>(
-        `SELECT b.beat_no, b.tte_id, b.device_id, b.sign_on_at, b.sign_off_at,
-                greatest((SELECT max(rs.last_sync_at) FROM rollup_sync rs WHERE rs.run_id = b.run_id AND rs.tte_id = b.tte_id),
-                         (SELECT max(ef.synced_at) FROM efts ef WHERE ef.run_id = b.run_id AND ef.beat_id = b.beat_id)) AS last_sync
-           FROM beats b JOIN train_runs tr ON tr.run_id = b.run_id
-          WHERE ${beatsCond.where}
-          ORDER BY b.beat_no`,
-        beatsCond.params,
-      );
-      out.beats = rows.map((b) => beatFreshness(b, now, limit));
-      const times = out.beats.flatMap((b) => (b.lastSyncAt ? [b.lastSyncAt] : [])).sort();
-      out.asOf = times[times.length - 1] ?? null;
-      return out;
-    }
-    // Two subqueries with their own parameters: the second's numbers follow the first's.
-    const shift = events.params.length;
-    const eftsWhere = efts.where.replace(/\$(\d+)/g, (_m, d: string) => `$${Number(d) + shift}`);
-    const row = (
-      await query<{ as_of: unknown }>(
-        `SELECT greatest(
-           (SELECT max(rs.last_sync_at) FROM rollup_sync rs WHERE ${events.where}),
-           (SELECT max(e.synced_at) FROM efts e JOIN train_runs tr ON tr.run_id = e.run_id WHERE ${eftsWhere})) AS as_of`,
-        [...events.params, ...efts.params],
-      )
-    ).rows[0];
-    out.asOf = iso(row?.as_of);
-    return out;
-  }
+  const st = freshnessStatement(report, values, scope, now);
+  return st ? st.fromRows((await query<Record<string, unknown>>(st.sql, st.params)).rows) : null;
+}
+
+/**
+ * The freshness as a read that rides along with the answer's own statement (SideRead, executor.ts): rows and
+ * freshness then come in one round trip and from one snapshot. `got()` is the Freshness once read (null before it
+ * is, or when the definition opts out or the level has no scope).
+ */
+export function freshnessSide(
+  report: CheckedReport,
+  values: Record<string, unknown>,
+  scope: UserScope,
+  now: Date,
+): { side: SideRead; got: () => Freshness | null } {
+  let freshness: Freshness | null = null;
+  const side: SideRead = (first) => {
+    const st = freshnessStatement(report, values, scope, now, first);
+    return st && { sql: st.sql, params: st.params, take: (rows) => void (freshness = st.fromRows(rows)) };
+  };
+  return { side, got: () => freshness };
 }
 
 /** One beat's last sync, lag and staleness at `now`. */
 export function beatFreshness(
-  b: { beat_no: number; tte_id: string; device_id: string | null; sign_on_at: unknown; sign_off_at: unknown; last_sync: unknown },
+  b: BeatRow,
   now: Date,
   limitMinutes: number,
 ): BeatFreshness {

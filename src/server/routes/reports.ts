@@ -5,7 +5,7 @@ import { istDate } from '../clock';
 import { HttpError } from '../plugins/errors';
 import type { ReportRegistry } from '../reports/registry';
 import { parseFilter } from '../reports/filter';
-import { aggregateView, buildQuery, orderClause, parseAggregate, runViewJson, type InSession, type ReportJson, type RunOptions } from '../reports/executor';
+import { aggregateView, buildQuery, orderClause, parseAggregate, runViewJson, type ReportJson, type RunOptions } from '../reports/executor';
 import { ReportResultCache, type CacheAnswer } from '../reports/result-cache';
 import { sendEncoded } from '../http/compress';
 import { scopePredicate, userScope, type UserScope } from '../reports/scope';
@@ -18,7 +18,7 @@ import { reportCacheAnswers, timeReportSql } from '../metrics/metrics';
 import { localizeFilterSchema, localizeReport, parseAcceptLanguage } from '../../shared/definitions/localize';
 import { singleDateField } from '../../shared/definitions/date-field';
 import { nearestEarlierDate } from '../reports/nearest-date';
-import { freshnessIn } from '../reports/freshness';
+import { freshnessSide } from '../reports/freshness';
 import type { Freshness } from '../../shared/freshness';
 
 /** The filter schema of each language, by report (RJSF finds a precompiled validator by a hash of the schema it is given). */
@@ -169,14 +169,8 @@ export function reportRoutes(
   };
 
   // Part of the answer, so held with it: a cached answer is as fresh as when it was computed (and says its age). Read
-  // in the report's own session, right after its rows.
-  const freshnessReader = (report: CheckedReport, values: Record<string, unknown>, scope: UserScope) => {
-    const got: { freshness: Freshness | null } = { freshness: null };
-    const read: InSession = async (query) => {
-      got.freshness = await freshnessIn(query, report, values, scope, app.clock.now());
-    };
-    return { read, got };
-  };
+  // with the report's own statement (freshnessSide).
+  const freshnessReader = (report: CheckedReport, values: Record<string, unknown>, scope: UserScope) => freshnessSide(report, values, scope, app.clock.now());
 
   const run = async (request: FastifyRequest<{ Params: { endpoint: string }; Querystring: Record<string, string> }>, reply: FastifyReply) => {
     const found = registry.endpoint(request.params.endpoint);
@@ -206,8 +200,8 @@ export function reportRoutes(
       const key = ReportResultCache.key(['aggregate', sql, params, agg.sumOf]);
       const answer = await cache.get(key, async () => {
         const fresh = freshnessReader(found.report, values, scope);
-        const aggregate = await timeReportSql(found.report.definition.id, () => aggregateView(db, found.view, values, scope, agg, config.reportTimeoutMs, fresh.read));
-        const { freshness } = fresh.got;
+        const aggregate = await timeReportSql(found.report.definition.id, () => aggregateView(db, found.view, values, scope, agg, config.reportTimeoutMs, fresh.side));
+        const freshness = fresh.got();
         return { text: JSON.stringify({ rows: [], total: aggregate.count, page: 1, rowsPerPage: 0, aggregate, ...(freshness ? { freshness } : {}) }), rowCount: aggregate.count };
       });
       auditReportRun(request, reply, found.report.definition.id, answer);
@@ -230,8 +224,8 @@ export function reportRoutes(
     // A call whose original backend answered with rows elsewhere (e.g. tripId -> eftList) gets them there too.
     const answer = await cache.get(key, async () => {
       const fresh = freshnessReader(found.report, values, scope);
-      const ran = await timeReportSql(found.report.definition.id, () => runViewJson(db, found.view, values, scope, { ...opts, alsoInSession: fresh.read }));
-      return { text: reportBody(ran, rowsPath, fresh.got.freshness), rowCount: ran.total };
+      const ran = await timeReportSql(found.report.definition.id, () => runViewJson(db, found.view, values, scope, { ...opts, side: fresh.side }));
+      return { text: reportBody(ran, rowsPath, fresh.got()), rowCount: ran.total };
     });
     auditReportRun(request, reply, found.report.definition.id, answer);
     return send(request, reply, answer);
