@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -51,7 +51,7 @@ function preparedQueryable(c: pg.PoolClient, plans: PreparedPlans): Queryable {
   return {
     query: async (sql, params) => {
       const values = params ? [...params] : undefined;
-      const name = `r_${createHash('sha1').update(sql).digest('base64url')}`;
+      const name = `r_${hash('sha1', sql, 'base64url')}`;
       const mine = session.get(name);
       const kind = plans.next(name);
       const named = kind === 'prepared' && (mine ? mine.usable : session.size < PREPARED_PER_SESSION);
