@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --load [--database-url URL] [--seconds N] [--pgbench-rounds N] [--pgbench-only]
- * [--write-pgbench-script] [--vs-feed-on] [--date YYYY-MM-DD]`: the server under load on PostgreSQL.
+ * [--write-pgbench-script] [--vs-feed-on] [--date YYYY-MM-DD] [--baseline-dir DIR [--baseline-workers N]]`: the server under load on PostgreSQL.
  * Builds the server (dist/server), starts it with HHT_WORKERS=2 on a seeded database (hht_bench_load, made once),
  * twice: with the report result cache as served, then with HHT_REPORT_CACHE_MS=0. Each time it signs a user in
  * through the real routes (test hooks give captcha and OTP), and measures
@@ -62,12 +62,12 @@ if (!arg('server-dir')) execFileSync(process.execPath, ['scripts/build-server.mj
 
 interface CpuSeconds { user: number; system: number }
 interface Server { base: string; stop: () => Promise<void>; cpuSeconds: () => CpuSeconds }
-async function startServer(extraEnv: Record<string, string>, dir = serverDir): Promise<Server> {
+async function startServer(extraEnv: Record<string, string>, dir = serverDir, workers = arg('workers') ?? '2'): Promise<Server> {
   const port = await freePort();
   const server = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: dir,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), HHT_WORKERS: arg('workers') ?? '2',
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), HHT_WORKERS: workers,
       HHT_SEED: 'demo', HHT_SEED_SCALE: 'small', HHT_TEST_HOOKS: '1', LOG_LEVEL: 'warn', HHT_DATA_DIR: mkdtempSync(join(tmpdir(), 'hht-unused-')),
       ...extraEnv,
     },
@@ -300,7 +300,8 @@ function pgbench(): { rps: number; p99: number } {
 
 // The server with the cache off and pgbench in alternate rounds (the same connections and duration): their medians'
 // ratio is the server's distance from its database. --baseline-dir DIR: a server built in another checkout (node
-// scripts/build-server.mjs there) takes its turn in every round too, so old and new are compared in one run.
+// scripts/build-server.mjs there) takes its turn in every round too, so old and new are compared in one run;
+// --baseline-workers N runs it with N processes (the same tree as DIR: one process against two, in one run).
 const ROUNDS_VS = Number(arg('pgbench-rounds') ?? '3');
 const baselineDir = arg('baseline-dir');
 type DbResult = { rps: number; p99: number };
@@ -319,27 +320,27 @@ const vs: { api: WrkResult; db: DbResult; baseline?: WrkResult }[] = [];
   // A kept-alive socket the server closes just as it is reused fails the sign-in: once more, on a new one.
   const signedIn = async (server: Server): Promise<Record<string, string>> =>
     (await loginOverHttp(server.base, 'HHTSU').catch(() => loginOverHttp(server.base, 'HHTSU'))).headers();
-  const up = async (dir: string): Promise<Server> => {
+  const up = async (dir: string, workers?: string): Promise<Server> => {
     const held = kept.get(dir);
     if (held) return held;
-    const server = await startServer(env, dir);
+    const server = await startServer(env, dir, workers);
     if (!perTurn) kept.set(dir, server);
     const auth = await signedIn(server);
-    if (!probed.has(dir)) {
-      probed.add(dir);
+    if (!probed.has(`${dir} ${workers ?? ''}`)) {
+      probed.add(`${dir} ${workers ?? ''}`);
       // What is measured: the sample filter's answer (its size says whether the day has data).
       const probe = await fetch(`${server.base}/api/${LIGHT}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(light.body) });
       const probeText = await probe.text();
       if (probe.status !== 200) throw new Error(`${LIGHT} answered ${probe.status}: ${probeText.slice(0, 300)}`);
-      console.log(`${dir}: ${LIGHT} ${JSON.stringify(light.body)}: ${probeText.length} bytes, ${(JSON.parse(probeText) as { total?: number }).total ?? '?'} rows`);
+      console.log(`${dir} (${workers ?? arg('workers') ?? '2'} processes): ${LIGHT} ${JSON.stringify(light.body)}: ${probeText.length} bytes, ${(JSON.parse(probeText) as { total?: number }).total ?? '?'} rows`);
     }
     // Warm-up: connections, prepared statements, JIT of the server's code.
     wrk(server, auth, null, [light.body], false, perTurn ? Math.min(seconds, 3) : seconds);
     return server;
   };
   /** The light report on one server, whose every answer must be a 200. */
-  const turn = async (dir: string): Promise<WrkResult> => {
-    const server = await up(dir);
+  const turn = async (dir: string, workers?: string): Promise<WrkResult> => {
+    const server = await up(dir, workers);
     try {
       const r = wrk(server, await signedIn(server), null, [light.body]);
       if (r.errors) throw new Error(`${server.base}: ${r.errors}`);
@@ -356,7 +357,7 @@ const vs: { api: WrkResult; db: DbResult; baseline?: WrkResult }[] = [];
       const round: Partial<{ api: WrkResult; db: DbResult; baseline: WrkResult }> = {};
       turns.push(async () => (round.api = await turn(serverDir)));
       turns.push(async () => (round.db = pgbench()));
-      if (baselineDir) turns.push(async () => (round.baseline = await turn(baselineDir)));
+      if (baselineDir) turns.push(async () => (round.baseline = await turn(baselineDir, arg('baseline-workers'))));
       for (let k = 0; k < turns.length; k += 1) await turns[(i + k) % turns.length]?.();
       if (!round.api || !round.db) throw new Error('a round did not run');
       vs.push({ api: round.api, db: round.db, ...(round.baseline ? { baseline: round.baseline } : {}) });
