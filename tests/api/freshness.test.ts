@@ -189,6 +189,7 @@ describe.each(TEST_DRIVERS)('freshness of report answers on %s', (driver) => {
       expect(seen[0]?.sql).toMatch(/json_agg\(j\).*AS side/s);
     } finally {
       await counted.close();
+      await signIn(); // the sign-in on the second app superseded this app's session of that user
     }
   });
 
@@ -208,6 +209,30 @@ describe.each(TEST_DRIVERS)('freshness of report answers on %s', (driver) => {
       expect(withRows.got()?.asOf).toEqual(expect.any(String));
       expect(withRows.got()).toEqual(alone.got());
     }
+  });
+
+  it('a sync time with microseconds gives the millisecond the driver reads, not one rounded up', async () => {
+    const runAsOf = () => rawAsOf((a) => `tr.train_no = $1 AND tr.start_date = $2 AND ${a}.div_code = 'DLI'`, [TRAIN, SEED_TODAY]);
+    const before = await runAsOf();
+    const event = (
+      await t.db.query<{ event_id: string; run_id: string }>(
+        `SELECT ce.event_id::text, ce.run_id::text FROM checking_events ce JOIN train_runs tr ON tr.run_id = ce.run_id
+          WHERE tr.train_no = $1 AND tr.start_date = $2 AND ce.sync_time IS NOT NULL ORDER BY ce.sync_time DESC LIMIT 1`,
+        [TRAIN, SEED_TODAY],
+      )
+    ).rows[0];
+    if (!event || !before) throw new Error('no synced checking event on the run');
+    // The run's latest sync moves to 2.999999 s after its whole second (the rollups follow the write, as for any).
+    await t.db.query(
+      "UPDATE checking_events SET sync_time = date_trunc('second', $3::timestamptz) + interval '2.999999 second' WHERE event_id = $1 AND run_id = $2",
+      [event.event_id, event.run_id, before],
+    );
+    const expected = await runAsOf();
+    expect(expected).toMatch(/\.999Z$/);
+    // A filter no answer was held for, so the answer is computed after the write.
+    const f = freshnessOf((await vacant(du, { trainNo: TRAIN, startDate: SEED_TODAY, cls: 'SL' })).json());
+    expect(f.asOf).toBe(expected);
+    expect(f.beats?.some((b) => b.lastSyncAt === expected)).toBe(true);
   });
 
   it('a report whose data terminals do not sync (the audit trail) gives no as-of', async () => {
