@@ -81,9 +81,9 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   registerCompression(app);
   if (config.testHooks && cluster.isWorker) {
     // Lets tests see which server process answered (HHT_WORKERS > 1); test hooks are refused in production.
-    app.addHook('onSend', async (_request, reply, payload) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       void reply.header('x-hht-pid', String(process.pid));
-      return payload;
+      done(null, payload);
     });
   }
   await app.register(fastifyCookie);

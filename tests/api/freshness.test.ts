@@ -13,6 +13,11 @@ import { manualClock } from '../../src/server/clock';
 import { parseFreshness, type Freshness } from '../../src/shared/freshness';
 import type { IssuedCredential } from '../../src/shared/hht-sync';
 import { EXTRAS_USERS, insertExtrasUsers } from './extras-users';
+import { recordingDb, type Statement } from '../support/recording-db';
+import { reportOf } from '../support/report-rows';
+import { parseFilter } from '../../src/server/reports/filter';
+import { runView, runViewJson } from '../../src/server/reports/executor';
+import { freshnessSide } from '../../src/server/reports/freshness';
 
 const LIVE_AT = new Date(`${SEED_TODAY}T12:00:00+05:30`);
 const TRAIN = '12002'; // a DLI train of the tiny data set running today, on its way at noon
@@ -165,6 +170,69 @@ describe.each(TEST_DRIVERS)('freshness of report answers on %s', (driver) => {
     expect(f.asOf).toBe(await rawAsOf((a) => `tr.start_date = $1 AND ${a}.div_code = 'DLI'`, [SEED_TODAY]));
     const all = freshnessOf((await app.inject({ method: 'POST', url: '/api/psgn-count?aggregate=count', headers: su.headers(), payload: { srcDate: SEED_TODAY } })).json());
     expect(all.asOf).toBe(await rawAsOf(() => 'tr.start_date = $1', [SEED_TODAY]));
+  });
+
+  it('an uncached answer reads its rows and its freshness in one statement, from one snapshot', async () => {
+    const seen: Statement[] = [];
+    let recording = false;
+    const counted = await buildTestApp(recordingDb(t.db, seen, () => recording), { clock: manualClock(now()), config: { reportCache: { ttlMs: 0, maxBytes: 1 << 20 } } });
+    try {
+      const user = await loginAs(counted, EXTRAS_USERS.du.userId);
+      const call = () => counted.inject({ method: 'POST', url: '/api/getVacantBerths', headers: user.headers(), payload: { trainNo: TRAIN, startDate: SEED_TODAY } });
+      expect((await call()).statusCode).toBe(200); // the first call of a view also learns its JSON select list
+      recording = true;
+      const res = await call();
+      recording = false;
+      expect(res.statusCode).toBe(200);
+      expect(freshnessOf(res.json()).beats?.length).toBeGreaterThan(0);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]?.sql).toMatch(/json_agg\(j\).*AS side/s);
+    } finally {
+      await counted.close();
+      await signIn(); // the sign-in on the second app superseded this app's session of that user
+    }
+  });
+
+  it('the freshness read as a statement of its own (the row path) is the one read with the rows', async () => {
+    const scope = { kind: 'division', code: 'DLI' } as const;
+    // One train run (its beats) and a day of the division (the as-of alone).
+    for (const [id, filter] of [['vacant_berths', { trainNo: TRAIN, startDate: SEED_TODAY }], ['dash_psgn_count', { srcDate: SEED_TODAY }]] as const) {
+      const report = reportOf(id);
+      const view = report.views[0];
+      if (!view) throw new Error(`${id}: no view`);
+      const values = parseFilter(report, filter, SEED_TODAY);
+      const withRows = freshnessSide(report, values, scope, now());
+      const alone = freshnessSide(report, values, scope, now());
+      const json = await runViewJson(t.db, view, values, scope, { timeoutMs: 30_000, side: withRows.side });
+      const rows = await runView(t.db, view, values, scope, { timeoutMs: 30_000, side: alone.side });
+      expect(json.total).toBe(rows.total);
+      expect(withRows.got()?.asOf).toEqual(expect.any(String));
+      expect(withRows.got()).toEqual(alone.got());
+    }
+  });
+
+  it('a sync time with microseconds gives the millisecond the driver reads, not one rounded up', async () => {
+    const runAsOf = () => rawAsOf((a) => `tr.train_no = $1 AND tr.start_date = $2 AND ${a}.div_code = 'DLI'`, [TRAIN, SEED_TODAY]);
+    const before = await runAsOf();
+    const event = (
+      await t.db.query<{ event_id: string; run_id: string }>(
+        `SELECT ce.event_id::text, ce.run_id::text FROM checking_events ce JOIN train_runs tr ON tr.run_id = ce.run_id
+          WHERE tr.train_no = $1 AND tr.start_date = $2 AND ce.sync_time IS NOT NULL ORDER BY ce.sync_time DESC LIMIT 1`,
+        [TRAIN, SEED_TODAY],
+      )
+    ).rows[0];
+    if (!event || !before) throw new Error('no synced checking event on the run');
+    // The run's latest sync moves to 2.999999 s after its whole second (the rollups follow the write, as for any).
+    await t.db.query(
+      "UPDATE checking_events SET sync_time = date_trunc('second', $3::timestamptz) + interval '2.999999 second' WHERE event_id = $1 AND run_id = $2",
+      [event.event_id, event.run_id, before],
+    );
+    const expected = await runAsOf();
+    expect(expected).toMatch(/\.999Z$/);
+    // A filter no answer was held for, so the answer is computed after the write.
+    const f = freshnessOf((await vacant(du, { trainNo: TRAIN, startDate: SEED_TODAY, cls: 'SL' })).json());
+    expect(f.asOf).toBe(expected);
+    expect(f.beats?.some((b) => b.lastSyncAt === expected)).toBe(true);
   });
 
   it('a report whose data terminals do not sync (the audit trail) gives no as-of', async () => {

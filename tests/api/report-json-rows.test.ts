@@ -50,7 +50,7 @@ describe.each(TEST_DRIVERS)('report rows as JSON from the database, on %s', (dri
   };
   const viaJson = async (v: CheckedView, o: Parameters<typeof runView>[4] = opts): Promise<unknown> => {
     const r = await runViewJson(t.db, v, {}, { kind: 'all' }, o);
-    return JSON.parse(reportBody(r, undefined));
+    return JSON.parse(reportBody(r, undefined).toString());
   };
 
   it('every converted type means the same as through the row path (client paging)', async () => {
@@ -102,8 +102,17 @@ describe.each(TEST_DRIVERS)('report rows as JSON from the database, on %s', (dri
   });
 
   it('reportBody puts the rows at rowsPath too, as the original backend answered', () => {
-    const body = JSON.parse(reportBody({ rowsJson: '[{"a":1}]', total: 1, page: 1, rowsPerPage: 1 }, 'data.eftList')) as unknown;
+    const body = JSON.parse(reportBody({ rowsJson: '[{"a":1}]', total: 1, page: 1, rowsPerPage: 1 }, 'data.eftList').toString()) as unknown;
     expect(body).toEqual({ rows: [{ a: 1 }], total: 1, page: 1, rowsPerPage: 1, data: { eftList: [{ a: 1 }] } });
     expect(Object.keys(body as object)).toEqual(['rows', 'total', 'page', 'rowsPerPage', 'data']);
+  });
+
+  it('reportBody writes rows of any script byte for byte, with the freshness after them', () => {
+    const rows = [{ name: 'यात्री', note: 'naïve € 😀' }, { name: 'B\u0000"q"' }];
+    const freshness = { asOf: '2026-11-27T10:00:00.000Z', computedAt: '2026-11-27T10:05:00.000Z', staleAfterMinutes: 60 };
+    const buf = reportBody({ rowsJson: JSON.stringify(rows), total: 2, page: 1, rowsPerPage: 2 }, 'tripId.eftList', freshness);
+    const text = JSON.stringify({ rows, total: 2, page: 1, rowsPerPage: 2, freshness, tripId: { eftList: rows } });
+    expect(buf.toString()).toBe(text);
+    expect(buf.length).toBe(Buffer.byteLength(text));
   });
 });

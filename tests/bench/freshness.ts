@@ -1,15 +1,15 @@
 /**
  * `npm run bench -- --freshness [--rounds N]`: what the freshness of an answer costs. A light report (Vacant Berths of
  * one train run, with its beats) and a dashboard figure (a day's passenger count) are run with and without their
- * freshness query (read in the report's own session, as the report call does), interleaved in one run on the tiny data
+ * freshness (read with the rows' own statement, as the report call does), interleaved in one run on the tiny data
  * set (PGlite), and the medians compared as a ratio.
  */
 import { cloneSeededTestDb } from '../support/seeded';
 import { reportOf } from '../support/report-rows';
 import type { CheckedReport } from '../../src/shared/definitions/validate';
 import { parseFilter } from '../../src/server/reports/filter';
-import { aggregateView, runViewJson, type InSession } from '../../src/server/reports/executor';
-import { freshnessIn } from '../../src/server/reports/freshness';
+import { aggregateView, runViewJson, type SideRead } from '../../src/server/reports/executor';
+import { freshnessSide } from '../../src/server/reports/freshness';
 import { loadavg } from 'node:os';
 
 const arg = (name: string): string | undefined => {
@@ -31,13 +31,13 @@ const cases = [
     name: 'Vacant Berths, one train run (rows + beats)',
     report: reportOf('vacant_berths'),
     filter: { trainNo: '12002', startDate: t.today },
-    run: (r: CheckedReport, v: Record<string, unknown>, also?: InSession) => runViewJson(t.db, r.views[0]!, v, scope, { timeoutMs: 30_000, alsoInSession: also }),
+    run: (r: CheckedReport, v: Record<string, unknown>, also?: SideRead) => runViewJson(t.db, r.views[0]!, v, scope, { timeoutMs: 30_000, side: also }),
   },
   {
     name: 'Passenger count card, one day (aggregate)',
     report: reportOf('dash_psgn_count'),
     filter: { srcDate: t.today },
-    run: (r: CheckedReport, v: Record<string, unknown>, also?: InSession) => aggregateView(t.db, r.views[0]!, v, scope, {}, 30_000, also),
+    run: (r: CheckedReport, v: Record<string, unknown>, also?: SideRead) => aggregateView(t.db, r.views[0]!, v, scope, {}, 30_000, also),
   },
 ];
 
@@ -52,10 +52,8 @@ for (const c of cases) {
     await c.run(c.report, values);
     without.push(performance.now() - a);
     const b = performance.now();
-    // As the report call does: the freshness read in the session of the rows.
-    await c.run(c.report, values, async (query) => {
-      await freshnessIn(query, c.report, values, scope, now);
-    });
+    // As the report call does: the freshness read with the rows' own statement.
+    await c.run(c.report, values, freshnessSide(c.report, values, scope, now).side);
     withF.push(performance.now() - b);
   }
   const m0 = median(without);

@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --load [--database-url URL] [--seconds N] [--pgbench-rounds N] [--pgbench-only]
- * [--write-pgbench-script] [--vs-feed-on]`: the server under load on PostgreSQL.
+ * [--write-pgbench-script] [--vs-feed-on] [--date YYYY-MM-DD] [--baseline-dir DIR [--baseline-workers N]]`: the server under load on PostgreSQL.
  * Builds the server (dist/server), starts it with HHT_WORKERS=2 on a seeded database (hht_bench_load, made once),
  * twice: with the report result cache as served, then with HHT_REPORT_CACHE_MS=0. Each time it signs a user in
  * through the real routes (test hooks give captcha and OTP), and measures
@@ -60,13 +60,14 @@ dbUrl.pathname = `/${DB_NAME}`;
 const serverDir = arg('server-dir') ?? process.cwd();
 if (!arg('server-dir')) execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 
-interface Server { base: string; stop: () => Promise<void>; cpuSeconds: () => number }
-async function startServer(extraEnv: Record<string, string>): Promise<Server> {
+interface CpuSeconds { user: number; system: number }
+interface Server { base: string; stop: () => Promise<void>; cpuSeconds: () => CpuSeconds }
+async function startServer(extraEnv: Record<string, string>, dir = serverDir, workers = arg('workers') ?? '2'): Promise<Server> {
   const port = await freePort();
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: serverDir,
+    cwd: dir,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), HHT_WORKERS: arg('workers') ?? '2',
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), HHT_WORKERS: workers,
       HHT_SEED: 'demo', HHT_SEED_SCALE: 'small', HHT_TEST_HOOKS: '1', LOG_LEVEL: 'warn', HHT_DATA_DIR: mkdtempSync(join(tmpdir(), 'hht-unused-')),
       ...extraEnv,
     },
@@ -77,8 +78,8 @@ async function startServer(extraEnv: Record<string, string>): Promise<Server> {
   };
   process.on('exit', kill);
   await serverReady(server);
-  /** CPU seconds (user + system) the server's processes have used so far: the primary and its workers. */
-  const cpuSeconds = (): number => {
+  /** CPU seconds (user, system) the server's processes have used so far: the primary and its workers. */
+  const cpuSeconds = (): CpuSeconds => {
     let children = '';
     try {
       children = execFileSync('ps', ['--ppid', String(server.pid), '-o', 'pid='], { encoding: 'utf8' });
@@ -90,11 +91,11 @@ async function startServer(extraEnv: Record<string, string>): Promise<Server> {
     return pids.reduce((sum, pid) => {
       try {
         const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-        return sum + (Number(f[11]) + Number(f[12])) / tick;
+        return { user: sum.user + Number(f[11]) / tick, system: sum.system + Number(f[12]) / tick };
       } catch {
         return sum;
       }
-    }, 0);
+    }, { user: 0, system: 0 });
   };
   return {
     base: `http://127.0.0.1:${port}`,
@@ -104,6 +105,7 @@ async function startServer(extraEnv: Record<string, string>): Promise<Server> {
       const exited = new Promise((r) => server.once('exit', r));
       kill();
       await exited;
+      process.off('exit', kill);
     },
   };
 }
@@ -115,7 +117,10 @@ if ((await db.query<{ t: boolean }>("SELECT to_regclass('train_runs') IS NOT NUL
   console.error(`seeding ${DB_NAME} through a first server start (a few minutes, once)`);
   await (await startServer({})).stop();
 }
-const today = istDate(new Date());
+// --date YYYY-MM-DD: the day the sample filters read (default today in IST). Just after midnight IST today's runs have
+// synced next to nothing, and an empty answer measures a different server than the usual one.
+const today = arg('date') ?? istDate(new Date());
+if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) throw new Error(`--date must be YYYY-MM-DD, not ${today}`);
 const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
 interface Target { endpoint: string; body: Record<string, unknown>; sql: string; params: unknown[] }
 const targets: Target[] = [];
@@ -141,9 +146,9 @@ const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 50 });
 console.log(`# Load benchmark (PostgreSQL, ${arg('workers') ?? '2'} server processes, ${seconds} s per run, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
 
 const luaFile = join(mkdtempSync(join(tmpdir(), 'hht-wrk-')), 'post.lua');
-interface WrkResult { rps: number; p99: number; errors: string; cpuMsPerRequest: number; total: number; hitRate?: number }
+interface WrkResult { rps: number; p99: number; errors: string; cpuMsPerRequest: number; systemMsPerRequest: number; total: number; hitRate?: number }
 /** wrk, 50 connections, POSTing one body, or rotating through several (one after the other, per thread). */
-function wrk(server: Server, auth: Record<string, string>, acceptEncoding: string | null, bodies: readonly object[], countCache = false): WrkResult {
+function wrk(server: Server, auth: Record<string, string>, acceptEncoding: string | null, bodies: readonly object[], countCache = false, duration = seconds): WrkResult {
   const headers = { 'Content-Type': 'application/json', ...auth, ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) };
   writeFileSync(luaFile, [
     'wrk.method = "POST"',
@@ -165,8 +170,9 @@ function wrk(server: Server, auth: Record<string, string>, acceptEncoding: strin
     // Non-2xx answers are counted by wrk as "Non-2xx or 3xx responses": a bench of errors must show.
   ].join('\n'));
   const cpu0 = server.cpuSeconds();
-  const text = execFileSync('wrk', ['-t2', '-c50', `-d${seconds}s`, '--latency', '-s', luaFile, `${server.base}/api/${LIGHT}`], { encoding: 'utf8' });
-  const cpu = server.cpuSeconds() - cpu0;
+  const text = execFileSync('wrk', ['-t2', '-c50', `-d${duration}s`, '--latency', '-s', luaFile, `${server.base}/api/${LIGHT}`], { encoding: 'utf8' });
+  const cpu1 = server.cpuSeconds();
+  const cpu = cpu1.user + cpu1.system - cpu0.user - cpu0.system;
   const total = Number(/(\d+) requests in/.exec(text)?.[1]);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1]);
   const m = /\s99%\s+([\d.]+)(us|ms|s)/.exec(text);
@@ -174,7 +180,10 @@ function wrk(server: Server, auth: Record<string, string>, acceptEncoding: strin
   const errors = [/Non-2xx or 3xx responses: \d+/.exec(text)?.[0], /Socket errors:.*/.exec(text)?.[0]].filter(Boolean).join('; ');
   const cache = /cache hits (\d+) others (\d+)/.exec(text);
   const hitRate = cache ? Number(cache[1]) / (Number(cache[1]) + Number(cache[2])) : undefined;
-  return { rps, p99, errors, cpuMsPerRequest: (cpu * 1000) / total, total, ...(hitRate === undefined ? {} : { hitRate }) };
+  return {
+    rps, p99, errors, cpuMsPerRequest: (cpu * 1000) / total, systemMsPerRequest: ((cpu1.system - cpu0.system) * 1000) / total, total,
+    ...(hitRate === undefined ? {} : { hitRate }),
+  };
 }
 async function directLoad(t: Target): Promise<{ rps: number; p99: number }> {
   const lat: number[] = [];
@@ -290,38 +299,92 @@ function pgbench(): { rps: number; p99: number } {
 }
 
 // The server with the cache off and pgbench in alternate rounds (the same connections and duration): their medians'
-// ratio is the server's distance from its database.
+// ratio is the server's distance from its database. --baseline-dir DIR: a server built in another checkout (node
+// scripts/build-server.mjs there) takes its turn in every round too, so old and new are compared in one run;
+// --baseline-workers N runs it with N processes (the same tree as DIR: one process against two, in one run).
 const ROUNDS_VS = Number(arg('pgbench-rounds') ?? '3');
-const vs: { api: WrkResult; db: { rps: number; p99: number } }[] = [];
+const baselineDir = arg('baseline-dir');
+type DbResult = { rps: number; p99: number };
+const vs: { api: WrkResult; db: DbResult; baseline?: WrkResult }[] = [];
 {
   // The live feed off: pgbench has no background work beside it (the feed's release every 15 s holds the server's
   // event loop and writes to the database; the runs above, as served, keep it on).
-  const server = await startServer({ HHT_REPORT_CACHE_MS: '0', ...(process.argv.includes('--vs-feed-on') ? {} : { HHT_FEED: 'off' }) });
+  const env = { HHT_REPORT_CACHE_MS: '0', ...(process.argv.includes('--vs-feed-on') ? {} : { HHT_FEED: 'off' }) };
+  const dirs = [serverDir, ...(baselineDir ? [baselineDir] : [])];
+  // Two servers open at once hold more connections than PostgreSQL's default 100 leave pgbench's 50: with a baseline,
+  // each turn starts its server, warms it up and stops it; alone, the server stays up through the rounds.
+  const perTurn = dirs.length > 1;
+  const kept = new Map<string, Server>();
+  const probed = new Set<string>();
+  // One session per user: signing in on one server supersedes the session held on another, so each turn signs in.
+  // A kept-alive socket the server closes just as it is reused fails the sign-in: once more, on a new one.
+  const signedIn = async (server: Server): Promise<Record<string, string>> =>
+    (await loginOverHttp(server.base, 'HHTSU').catch(() => loginOverHttp(server.base, 'HHTSU'))).headers();
+  const up = async (dir: string, workers?: string): Promise<Server> => {
+    const held = kept.get(dir);
+    if (held) return held;
+    const server = await startServer(env, dir, workers);
+    if (!perTurn) kept.set(dir, server);
+    const auth = await signedIn(server);
+    if (!probed.has(`${dir} ${workers ?? ''}`)) {
+      probed.add(`${dir} ${workers ?? ''}`);
+      // What is measured: the sample filter's answer (its size says whether the day has data).
+      const probe = await fetch(`${server.base}/api/${LIGHT}`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(light.body) });
+      const probeText = await probe.text();
+      if (probe.status !== 200) throw new Error(`${LIGHT} answered ${probe.status}: ${probeText.slice(0, 300)}`);
+      console.log(`${dir} (${workers ?? arg('workers') ?? '2'} processes): ${LIGHT} ${JSON.stringify(light.body)}: ${probeText.length} bytes, ${(JSON.parse(probeText) as { total?: number }).total ?? '?'} rows`);
+    }
+    // Warm-up: connections, prepared statements, JIT of the server's code.
+    wrk(server, auth, null, [light.body], false, perTurn ? Math.min(seconds, 3) : seconds);
+    return server;
+  };
+  /** The light report on one server, whose every answer must be a 200. */
+  const turn = async (dir: string, workers?: string): Promise<WrkResult> => {
+    const server = await up(dir, workers);
+    try {
+      const r = wrk(server, await signedIn(server), null, [light.body]);
+      if (r.errors) throw new Error(`${server.base}: ${r.errors}`);
+      return r;
+    } finally {
+      if (perTurn) await server.stop();
+    }
+  };
   try {
-    const auth = (await loginOverHttp(server.base, 'HHTSU')).headers();
-    wrk(server, auth, null, [light.body]); // warm-up: connections, prepared statements, JIT of the server's code
+    if (!perTurn) await up(serverDir);
     for (let i = 0; i < ROUNDS_VS; i += 1) {
-      if (i % 2 === 0) {
-        const api = wrk(server, auth, null, [light.body]);
-        vs.push({ api, db: pgbench() });
-      } else {
-        const db = pgbench();
-        vs.push({ api: wrk(server, auth, null, [light.body]), db });
-      }
+      // Each round the turns move on by one (this tree, pgbench, the baseline; then pgbench, the baseline, this tree...).
+      const turns: (() => Promise<unknown>)[] = [];
+      const round: Partial<{ api: WrkResult; db: DbResult; baseline: WrkResult }> = {};
+      turns.push(async () => (round.api = await turn(serverDir)));
+      turns.push(async () => (round.db = pgbench()));
+      if (baselineDir) turns.push(async () => (round.baseline = await turn(baselineDir, arg('baseline-workers'))));
+      for (let k = 0; k < turns.length; k += 1) await turns[(i + k) % turns.length]?.();
+      if (!round.api || !round.db) throw new Error('a round did not run');
+      vs.push({ api: round.api, db: round.db, ...(round.baseline ? { baseline: round.baseline } : {}) });
     }
   } finally {
-    await server.stop();
+    for (const server of kept.values()) await server.stop();
   }
 }
 const vsApi = median(vs.map((v) => v.api.rps));
 const vsDb = median(vs.map((v) => v.db.rps));
 const vsApiP99 = median(vs.map((v) => v.api.p99));
 const vsDbP99 = median(vs.map((v) => v.db.p99));
+const apiRows = (name: string, rs: WrkResult[]): void => {
+  console.log(`| ${name} req/s (p99 ms) | ${rs.map((r) => `${r.rps.toFixed(0)} (${r.p99.toFixed(1)})`).join(' | ')} | ${median(rs.map((r) => r.rps)).toFixed(0)} (${median(rs.map((r) => r.p99)).toFixed(1)}) |`);
+  console.log(`| ${name} / pgbench | ${rs.map((r, i) => `${(r.rps / (vs[i]?.db.rps ?? NaN)).toFixed(2)}x`).join(' | ')} | ${(median(rs.map((r) => r.rps)) / vsDb).toFixed(2)}x |`);
+  console.log(`| ${name}: server CPU ms per request (of it system) | ${rs.map((r) => `${r.cpuMsPerRequest.toFixed(2)} (${r.systemMsPerRequest.toFixed(2)})`).join(' | ')} | ` +
+    `${median(rs.map((r) => r.cpuMsPerRequest)).toFixed(2)} (${median(rs.map((r) => r.systemMsPerRequest)).toFixed(2)}) |`);
+};
 console.log(`\n| ${LIGHT}, 50 connections, cache off, alternate rounds | ${vs.map((_, i) => `round ${i + 1}`).join(' | ')} | median |\n|---|${vs.map(() => '---:|').join('')}---:|`);
-console.log(`| API req/s (p99 ms) | ${vs.map((v) => `${v.api.rps.toFixed(0)} (${v.api.p99.toFixed(1)})`).join(' | ')} | ${vsApi.toFixed(0)} (${vsApiP99.toFixed(1)}) |`);
 console.log(`| pgbench -M prepared tps (p99 ms) | ${vs.map((v) => `${v.db.rps.toFixed(0)} (${v.db.p99.toFixed(1)})`).join(' | ')} | ${vsDb.toFixed(0)} (${vsDbP99.toFixed(1)}) |`);
-console.log(`| API / pgbench | ${vs.map((v) => `${(v.api.rps / v.db.rps).toFixed(2)}x`).join(' | ')} | ${(vsApi / vsDb).toFixed(2)}x |`);
-console.log(`| API: server CPU ms per request | ${vs.map((v) => v.api.cpuMsPerRequest.toFixed(2)).join(' | ')} | ${median(vs.map((v) => v.api.cpuMsPerRequest)).toFixed(2)} |`);
+apiRows('API', vs.map((v) => v.api));
+const baselineRuns = vs.flatMap((v) => (v.baseline ? [v.baseline] : []));
+if (baselineRuns.length === vs.length && baselineRuns.length > 0) {
+  apiRows('baseline API', baselineRuns);
+  console.log(`| API / baseline, CPU per request | ${vs.map((v) => `${(v.api.cpuMsPerRequest / (v.baseline?.cpuMsPerRequest ?? NaN)).toFixed(2)}x`).join(' | ')} | ` +
+    `${(median(vs.map((v) => v.api.cpuMsPerRequest)) / median(baselineRuns.map((r) => r.cpuMsPerRequest))).toFixed(2)}x |`);
+}
 console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min)\n`);
 // --pgbench-only: this comparison alone (the rest takes minutes).
 if (process.argv.includes('--pgbench-only')) {

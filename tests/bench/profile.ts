@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- --profile --database-url URL [--db-name NAME] [--seconds N]`: where the built server spends
+ * `npm run bench -- --profile --database-url URL [--db-name NAME] [--seconds N] [--date YYYY-MM-DD]
+ * [--uncached]`: where the built server spends
  * its CPU under load. Starts dist/server with ONE process (HHT_WORKERS=1) under `node --cpu-prof`, signs in,
  * runs wrk (50 connections) on getVacantBerths, stops the server (SIGTERM: the profile is written at exit) and
  * prints self time by package/file and the top functions. The database must be seeded (run `--load` once).
@@ -71,6 +72,8 @@ const server = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', profDir,
   env: {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), HHT_WORKERS: '1',
     HHT_SEED: 'none', HHT_FEED: 'off', HHT_TEST_HOOKS: '1', LOG_LEVEL: 'warn', HHT_DATA_DIR: mkdtempSync(join(tmpdir(), 'hht-unused-')),
+    // --uncached: the report result cache off, so every call runs its SQL (the server's own cost per report call).
+    ...(process.argv.includes('--uncached') ? { HHT_REPORT_CACHE_MS: '0' } : {}),
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
@@ -79,7 +82,8 @@ const headers = { 'Content-Type': 'application/json', ...(await loginOverHttp(ba
 const db = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
 const report = checkDefinitions(readDefinitionFiles(process.cwd())).reports.find((r) => r.views.some((v) => v.endpoint === 'getVacantBerths'));
 if (!report) throw new Error('no getVacantBerths report');
-const body = JSON.stringify(await sampleFilter(db, report, istDate(new Date())));
+// --date YYYY-MM-DD: the day of the sample filter (default today in IST; just after midnight IST it has no rows yet).
+const body = JSON.stringify(await sampleFilter(db, report, arg('date') ?? istDate(new Date())));
 await db.close();
 const lua = join(profDir, 'post.lua');
 writeFileSync(lua, ['wrk.method = "POST"', `wrk.body = ${JSON.stringify(body)}`, ...Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)].join('\n'));

@@ -4,29 +4,12 @@
  * then exactly what the server asks of its database, whatever the engine adds around a definition's SQL (the rows as
  * JSON, the answer's freshness), and cannot drift from it.
  */
-import { openDb, type Db, type Queryable } from '../../src/server/db';
+import { openDb } from '../../src/server/db';
 import { buildTestApp, testConfig } from '../support/app';
 import { loginAs } from '../support/login';
+import { recordingDb, type Statement } from '../support/recording-db';
 
-export interface Statement { sql: string; params: unknown[] }
-
-/** A Db whose report sessions tell `seen` every statement while `recording()` is true. */
-function recordingDb(db: Db, seen: Statement[], recording: () => boolean): Db {
-  return {
-    ...db,
-    reportSession: (timeoutMs, fn) =>
-      db.reportSession(timeoutMs, (q) => {
-        const recorded: Queryable = {
-          query: (sql, params) => {
-            if (recording()) seen.push({ sql, params: [...(params ?? [])] });
-            return q.query(sql, params);
-          },
-          exec: (sql) => q.exec(sql),
-        };
-        return fn(recorded);
-      }),
-  };
-}
+export type { Statement };
 
 /**
  * The report session's statements of one uncached POST /api/<endpoint> (result cache off), after a first call that

@@ -53,13 +53,16 @@ export function registerAudit(app: FastifyInstance, deps: { db: Db; config: Conf
       },
     );
   }
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode !== 403 || !request.sessionUser) return;
-    trail.record({
-      action: 'scope_refused',
-      ...requestActor(request),
-      details: { method: request.method, route: request.routeOptions.url ?? null, path: request.url.split('?')[0] },
-    });
+  // Synchronous (done): it runs on every answer.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode === 403 && request.sessionUser) {
+      trail.record({
+        action: 'scope_refused',
+        ...requestActor(request),
+        details: { method: request.method, route: request.routeOptions.url ?? null, path: request.url.split('?')[0] },
+      });
+    }
+    done();
   });
   return trail;
 }

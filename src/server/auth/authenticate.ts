@@ -34,10 +34,12 @@ export function signedIn(request: FastifyRequest): SessionUser {
 
 /** XSRF cookie on every API response of a browser that has none, and app.authenticate for protected routes. */
 export function registerAuthenticate(app: FastifyInstance, ctx: AuthContext): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (request.cookies[XSRF_COOKIE]) return;
-    reply.setCookie(XSRF_COOKIE, randomToken(24), { path: '/', sameSite: 'strict', secure: ctx.config.production, httpOnly: false });
+  // Synchronous (done): it runs on every request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/') && !request.cookies[XSRF_COOKIE]) {
+      reply.setCookie(XSRF_COOKIE, randomToken(24), { path: '/', sameSite: 'strict', secure: ctx.config.production, httpOnly: false });
+    }
+    done();
   });
 
   const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

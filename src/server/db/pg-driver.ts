@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -32,6 +32,18 @@ const preparedBySession = new WeakMap<pg.PoolClient, Map<string, { usable: boole
 /** The error PostgreSQL gives when a prepared statement's tables changed shape under it. */
 const CACHED_PLAN_CHANGED = '0A000';
 
+/** Statement names by text, digested once per distinct text (texts are per view, scope and paging: a bounded set). */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `r_${hash('sha1', sql, 'base64url')}`;
+    if (statementNames.size >= 2_000) statementNames.clear();
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 /**
  * A report session's queries as prepared statements, named by a digest of their text and prepared once per session:
  * on the partitioned tables PostgreSQL spends as long planning a one-train report as running it (planning 0.1-1.0 ms
@@ -51,7 +63,7 @@ function preparedQueryable(c: pg.PoolClient, plans: PreparedPlans): Queryable {
   return {
     query: async (sql, params) => {
       const values = params ? [...params] : undefined;
-      const name = `r_${createHash('sha1').update(sql).digest('base64url')}`;
+      const name = statementName(sql);
       const mine = session.get(name);
       const kind = plans.next(name);
       const named = kind === 'prepared' && (mine ? mine.usable : session.size < PREPARED_PER_SESSION);

@@ -7,13 +7,13 @@ export const REVALIDATE = 'no-cache';
 /** API answers hold personal data and index.html must always name the current assets. */
 export const NO_STORE = 'no-store';
 
-/** Every /api answer is `no-store` unless its route chose otherwise. */
+/** Every /api answer is `no-store` unless its route chose otherwise. Synchronous: it runs on every answer. */
 export function registerApiNoStore(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && reply.getHeader('cache-control') === undefined) {
       reply.header('cache-control', NO_STORE);
     }
-    return payload;
+    done(null, payload);
   });
 }
 

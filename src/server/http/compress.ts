@@ -81,18 +81,21 @@ function negotiate(request: FastifyRequest, reply: FastifyReply, size: number): 
  * Streams (static files, exports) are left alone: static files are precompressed at build time.
  */
 export function registerCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // A callback hook, not an async one: most answers pass through untouched, and an async hook costs a promise and a
+  // microtask on every one of them.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return payload;
-    if (reply.getHeader('content-encoding') !== undefined) return payload;
+    if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return done(null, payload);
+    if (reply.getHeader('content-encoding') !== undefined) return done(null, payload);
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     const encoding = negotiate(request, reply, body.length);
-    if (!encoding) return payload;
-    const compressed = await compressBody(body, encoding);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+    if (!encoding) return done(null, payload);
+    compressBody(body, encoding).then((compressed) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, compressed);
+    }, done);
   });
 }
 

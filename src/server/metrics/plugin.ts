@@ -31,20 +31,26 @@ export function registerMetrics(app: FastifyInstance, deps: { db: Db; auditQueue
   app.addHook('onClose', async () => {
     remove();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const status = reply.statusCode;
-    httpRequests.inc({ method: request.method, route, status: String(status) });
-    httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-    if (route !== SYNC_ROUTE) return;
-    if (status === 200) {
-      syncBatches.inc({ outcome: 'accepted' });
-      const byType = new Map<string, number>();
-      for (const type of recordTypes(request)) byType.set(type, (byType.get(type) ?? 0) + 1);
-      for (const [type, n] of byType) syncRecords.inc({ type }, n);
-    } else {
-      syncBatches.inc({ outcome: 'refused' });
-      syncRefusals.inc({ reason: syncRefusalReason(status) });
-    }
+  // Synchronous (done), as every per-request hook here: an async hook costs a promise and a microtask per answer.
+  app.addHook('onResponse', (request, reply, done) => {
+    countResponse(request, reply.statusCode, reply.elapsedTime);
+    done();
   });
+}
+
+/** One answer counted: by route pattern and status, its time, and for the device sync its batch and records. */
+function countResponse(request: FastifyRequest, status: number, elapsedMs: number): void {
+  const route = request.routeOptions.url ?? 'unmatched';
+  httpRequests.inc({ method: request.method, route, status: String(status) });
+  httpDuration.observe({ method: request.method, route }, elapsedMs / 1000);
+  if (route !== SYNC_ROUTE) return;
+  if (status === 200) {
+    syncBatches.inc({ outcome: 'accepted' });
+    const byType = new Map<string, number>();
+    for (const type of recordTypes(request)) byType.set(type, (byType.get(type) ?? 0) + 1);
+    for (const [type, n] of byType) syncRecords.inc({ type }, n);
+  } else {
+    syncBatches.inc({ outcome: 'refused' });
+    syncRefusals.inc({ reason: syncRefusalReason(status) });
+  }
 }

@@ -34,14 +34,17 @@ export const BAD_TEXT_REASON = 'must not contain NUL characters or lone surrogat
  * checks every string of its body (config `checksBodyText`, the device sync) names the field its own way instead.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Synchronous (done): it runs on every request.
+  app.addHook('preValidation', (request, _reply, done) => {
     const ownCheck = (request.routeOptions.config as { checksBodyText?: boolean } | undefined)?.checksBodyText === true;
     for (const [part, value] of [['params', request.params], ['query', request.query], ['body', ownCheck ? null : request.body]] as const) {
       const field = findNul(value, '');
       if (field !== null) {
         const name = field || part;
-        throw new HttpError(400, `Invalid ${name}: ${BAD_TEXT_REASON}`, [{ field: name, reason: BAD_TEXT_REASON }]);
+        done(new HttpError(400, `Invalid ${name}: ${BAD_TEXT_REASON}`, [{ field: name, reason: BAD_TEXT_REASON }]));
+        return;
       }
     }
+    done();
   });
 }

@@ -5,7 +5,7 @@ import { compileNamedSql, SCOPE_TOKEN, withoutFinalOrderBy, type CompiledSql } f
 import { CLIENT_PAGING_MAX_ROWS, type ReportResult } from '../../shared/report-definition';
 import { HttpError } from '../plugins/errors';
 import { scopePredicate, type UserScope } from './scope';
-import { jsonRowsSql, reportJsonPlan } from './json-rows';
+import { jsonRowsSql, reportJsonPlan, sideColumn, sideRows } from './json-rows';
 
 export interface RunOptions {
   sortBy?: string | undefined;
@@ -15,12 +15,28 @@ export interface RunOptions {
   rowsPerPage?: number | undefined;
   /** Statement timeout in ms. */
   timeoutMs: number;
-  /** More reads for the same answer (its freshness), run in the same report session after the rows, once. */
-  alsoInSession?: InSession | undefined;
+  /** A statement whose rows the answer needs too (its freshness): see SideRead. */
+  side?: SideRead | undefined;
 }
 
-/** Work done inside a report session with its query function (same role, timeout and snapshot as the report). */
-export type InSession = (query: Db['query']) => Promise<void>;
+/**
+ * A statement whose rows an answer needs besides its own (its freshness), its parameters numbered from $first; null
+ * when there is none. Where the answer is one statement, it rides along as one more column of it (its rows as JSON:
+ * one round trip, one snapshot); otherwise it runs on its own in the same report session, after the rows.
+ */
+export type SideRead = (first: number) => SideStatement | null;
+export interface SideStatement {
+  sql: string;
+  params: unknown[];
+  /** Given the statement's rows once read. */
+  take(rows: readonly Record<string, unknown>[]): void;
+}
+
+/** A side read as a statement of its own (parameters from $1), in a report session. */
+async function runSide(query: Db['query'], side: SideRead | undefined): Promise<void> {
+  const st = side?.(1);
+  if (st) st.take((await query<Record<string, unknown>>(st.sql, st.params)).rows);
+}
 
 export const TIMEOUT_MESSAGE = 'The report took too long to run. Narrow the filter (one train, a shorter date range) and try again.';
 
@@ -166,12 +182,12 @@ export async function runView(
       const total = await countRows(query, view, values, scope, sql, params);
       const paged = pageClause(params, rowsPerPage, page);
       const rows = (await query(`SELECT * FROM (${sql}) q${order}${paged.sql}`, paged.params)).rows;
-      await opts.alsoInSession?.(query);
+      await runSide(query, opts.side);
       return { rows, total, page, rowsPerPage };
     }
     // Client paging: every row up to a cap; past it the first rows and the true total, so the UI can say so.
     const rows = (await query(`SELECT * FROM (${sql}) q${order} LIMIT ${CLIENT_PAGING_MAX_ROWS + 1}`, params)).rows;
-    await opts.alsoInSession?.(query);
+    await runSide(query, opts.side);
     if (rows.length <= CLIENT_PAGING_MAX_ROWS) return { rows, total: rows.length, page: 1, rowsPerPage: rows.length };
     const total = (await query<{ total: number }>(`SELECT count(*)::int AS total FROM (${unordered(sql)}) q`, params)).rows[0]?.total ?? 0;
     return { rows: rows.slice(0, CLIENT_PAGING_MAX_ROWS), total, page: 1, rowsPerPage: CLIENT_PAGING_MAX_ROWS };
@@ -208,20 +224,25 @@ export async function runViewJson(
   const answer = await withTimeout(db, opts.timeoutMs, async (query): Promise<ReportJson | null> => {
     const list = await reportJsonPlan(view, query, sql, params);
     if (list === null) return null;
-    type Agg = { n: number; rows: string };
+    type Agg = { n: number; rows: string; side?: unknown };
+    // The rows as JSON, and the side read (freshness) as one more column of the same statement.
+    const withSide = async (inner: string, innerParams: unknown[]): Promise<Agg | undefined> => {
+      const side = opts.side?.(innerParams.length + 1);
+      const agg = (await query<Agg>(jsonRowsSql(list, inner, side?.sql), side ? [...innerParams, ...side.params] : innerParams)).rows[0];
+      if (side) side.take(sideRows(agg?.side));
+      return agg;
+    };
     if (server) {
       const rowsPerPage = Math.min(Math.max(opts.rowsPerPage ?? view.paging?.pageSize ?? 50, 1), 1000);
       const page = Math.max(opts.page ?? 1, 1);
       const total = await countRows(query, view, values, scope, sql, params);
       const paged = pageClause(params, rowsPerPage, page);
-      const agg = (await query<Agg>(jsonRowsSql(list, `SELECT * FROM (${sql}) q${order}${paged.sql}`), paged.params)).rows[0];
-      await opts.alsoInSession?.(query);
+      const agg = await withSide(`SELECT * FROM (${sql}) q${order}${paged.sql}`, paged.params);
       return { rowsJson: agg?.rows ?? '[]', total, page, rowsPerPage };
     }
-    const agg = (await query<Agg>(jsonRowsSql(list, `SELECT * FROM (${sql}) q${order} LIMIT ${CLIENT_PAGING_MAX_ROWS + 1}`), params)).rows[0];
+    const agg = await withSide(`SELECT * FROM (${sql}) q${order} LIMIT ${CLIENT_PAGING_MAX_ROWS + 1}`, params);
     const n = agg?.n ?? 0;
     if (n > CLIENT_PAGING_MAX_ROWS) return null; // past the cap: the first rows and the true total, as runView does
-    await opts.alsoInSession?.(query);
     return { rowsJson: agg?.rows ?? '[]', total: n, page: 1, rowsPerPage: n };
   });
   return answer ?? viaRows();
@@ -249,7 +270,7 @@ export async function aggregateView(
   scope: UserScope,
   req: AggregateRequest,
   timeoutMs: number,
-  alsoInSession?: InSession,
+  side?: SideRead,
 ): Promise<ViewAggregate> {
   const { sql, params } = buildQuery(view, values, scope);
   const col = req.sumOf === undefined ? undefined : view.columns.find((c) => c.field === req.sumOf);
@@ -259,8 +280,15 @@ export async function aggregateView(
   // The field name comes from the definition (validated ^[A-Za-z_][A-Za-z0-9_]*$), so quoting it is safe.
   const sum = col ? `, sum("${col.field}")::float8 AS s` : '';
   return withTimeout(db, timeoutMs, async (query) => {
-    const row = (await query<{ n: number | string; s?: number | string | null }>(`SELECT count(*)::float8 AS n${sum} FROM (${unordered(sql)}) q`, params)).rows[0];
-    await alsoInSession?.(query);
+    // The side read (freshness) as one more column of the same statement.
+    const st = side?.(params.length + 1);
+    const row = (
+      await query<{ n: number | string; s?: number | string | null; side?: unknown }>(
+        `SELECT count(*)::float8 AS n${sum}${st ? `, ${sideColumn(st.sql)} AS side` : ''} FROM (${unordered(sql)}) q`,
+        st ? [...params, ...st.params] : params,
+      )
+    ).rows[0];
+    if (st) st.take(sideRows(row?.side));
     const count = Number(row?.n ?? 0);
     return col ? { count, sum: Number(row?.s ?? 0) } : { count };
   });

@@ -7,12 +7,11 @@
  * its lag behind the answer's time and whether it is stale. A definition may opt out (freshness.basis "none") or
  * set its stale limit (freshness.staleAfterMinutes).
  */
-import type { Db } from '../db';
 import type { CheckedReport } from '../../shared/definitions/validate';
 import { FRESHNESS_STALE_AFTER_MINUTES, type BeatFreshness, type Freshness } from '../../shared/freshness';
 import { singleDateField } from '../../shared/definitions/date-field';
 import { scopePredicate, type UserScope } from './scope';
-import { withTimeout } from './executor';
+import type { SideRead } from './executor';
 
 /** Which filter fields say which runs an answer covers, found from the shared field each one references. */
 export interface RunFilterFields {
@@ -60,22 +59,26 @@ export const hasFreshness = (report: CheckedReport): boolean => report.definitio
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-/** SQL conditions and bound values narrowing one table (by its alias) to the runs an answer covers. */
+/**
+ * SQL conditions and bound values narrowing one table (by its alias) to the runs an answer covers; the values are
+ * numbered from $first, so the conditions can join a statement that already has parameters.
+ */
 function runConditions(
   fields: RunFilterFields,
   values: Record<string, unknown>,
   scope: UserScope,
   cols: { scopeAlias: string; runAlias: string },
+  first: number,
 ): { where: string; params: unknown[] } | null {
   const params: unknown[] = [];
   const where: string[] = [];
   const add = (sql: (n: number) => string, value: unknown): void => {
     params.push(value);
-    where.push(sql(params.length));
+    where.push(sql(first + params.length - 1));
   };
   const s = cols.scopeAlias;
   const r = cols.runAlias;
-  const pred = scopePredicate(scope, { zone: `${s}.zone_code`, division: `${s}.div_code`, lobby: `${s}.lobby_code` }, 1);
+  const pred = scopePredicate(scope, { zone: `${s}.zone_code`, division: `${s}.div_code`, lobby: `${s}.lobby_code` }, first);
   if (!pred) return null;
   if (pred.params.length > 0) add(() => pred.sql, pred.params[0]);
   const train = fields.train ? text(values[fields.train]) : null;
@@ -95,88 +98,113 @@ function runConditions(
   return { where: where.length > 0 ? where.join(' AND ') : 'TRUE', params };
 }
 
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
+/**
+ * A time as the statements give it: whole milliseconds since the epoch (msSql), so no text is parsed; the floor is
+ * what the driver's parse of the timestamp gave (sub-millisecond digits dropped). Anything else is no time.
+ */
+const msSql = (expr: string): string => `floor(extract(epoch FROM ${expr}) * 1000)::float8`;
+const ms = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
 
-/** reportFreshness in its own report session (the report call reads it in the session of its rows instead). */
-export async function reportFreshness(
-  db: Db,
-  report: CheckedReport,
-  values: Record<string, unknown>,
-  scope: UserScope,
-  now: Date,
-  timeoutMs: number,
-): Promise<Freshness | null> {
-  return withTimeout(db, timeoutMs, (query) => freshnessIn(query, report, values, scope, now));
+/** A beat's row as the freshness statement gives it. */
+interface BeatRow { beatNo: number; tteId: string; deviceId: string | null; signOnAt: number | null; signOffAt: number | null; lastSync: number | null }
+
+function beatRow(r: Record<string, unknown>): BeatRow {
+  const { beat_no: beatNo, tte_id: tteId, device_id: deviceId } = r;
+  if (typeof beatNo !== 'number' || typeof tteId !== 'string' || !(deviceId === null || typeof deviceId === 'string')) {
+    throw new Error(`freshness: a beat row is not one: ${JSON.stringify(r).slice(0, 200)}`);
+  }
+  return { beatNo, tteId, deviceId, signOnAt: ms(r.sign_on_at), signOffAt: ms(r.sign_off_at), lastSync: ms(r.last_sync) };
 }
 
 /**
- * The freshness of an answer of `report` for these filter values and scope, at `now`, read with a report session's
- * query function. Null when the definition opts out or the user's level has no scope (the report refuses them).
+ * The freshness of an answer as one SQL statement (parameters numbered from $first) and what makes the Freshness of
+ * its rows. Null when the definition opts out or the user's level has no scope (the report refuses them).
  */
-export async function freshnessIn(
-  query: Db['query'],
+export interface FreshnessStatement {
+  sql: string;
+  params: unknown[];
+  /** The Freshness from the statement's rows. */
+  fromRows(rows: readonly Record<string, unknown>[]): Freshness;
+}
+
+export function freshnessStatement(
   report: CheckedReport,
   values: Record<string, unknown>,
   scope: UserScope,
   now: Date,
-): Promise<Freshness | null> {
+  first = 1,
+): FreshnessStatement | null {
   if (!hasFreshness(report)) return null;
   const fields = runFilterFields(report);
   const limit = staleAfterMinutes(report);
-  const events = runConditions(fields, values, scope, { scopeAlias: 'rs', runAlias: 'rs' });
-  const efts = runConditions(fields, values, scope, { scopeAlias: 'e', runAlias: 'tr' });
-  if (!events || !efts) return null;
+  const base = (): Freshness => ({ asOf: null, computedAt: now.toISOString(), staleAfterMinutes: limit });
   const oneRun = fields.train !== undefined && fields.date !== undefined && text(values[fields.train]) !== null && text(values[fields.date]) !== null;
-  const beatsCond = oneRun ? runConditions(fields, values, scope, { scopeAlias: 'b', runAlias: 'tr' }) : null;
-  {
-    const out: Freshness = { asOf: null, computedAt: now.toISOString(), staleAfterMinutes: limit };
-    if (beatsCond) {
-      // One run: every synced record of it belongs to a beat (rollup_sync by the beat's TTE, EFTs by beat), so the
-      // answer's as-of is the latest of its beats' and one query gives both.
-      const { rows } = await query<{ beat_no: number; tte_id: string; device_id: string | null; sign_on_at: unknown; sign_off_at: unknown; last_sync: unknown }>(
-        `SELECT b.beat_no, b.tte_id, b.device_id, b.sign_on_at, b.sign_off_at,
-                greatest((SELECT max(rs.last_sync_at) FROM rollup_sync rs WHERE rs.run_id = b.run_id AND rs.tte_id = b.tte_id),
-                         (SELECT max(ef.synced_at) FROM efts ef WHERE ef.run_id = b.run_id AND ef.beat_id = b.beat_id)) AS last_sync
+  if (oneRun) {
+    const beats = runConditions(fields, values, scope, { scopeAlias: 'b', runAlias: 'tr' }, first);
+    if (!beats) return null;
+    // One run: every synced record of it belongs to a beat (rollup_sync by the beat's TTE, EFTs by beat), so the
+    // answer's as-of is the latest of its beats' and one query gives both.
+    return {
+      sql: `SELECT b.beat_no, b.tte_id, b.device_id, ${msSql('b.sign_on_at')} AS sign_on_at, ${msSql('b.sign_off_at')} AS sign_off_at,
+                ${msSql(`greatest((SELECT max(rs.last_sync_at) FROM rollup_sync rs WHERE rs.run_id = b.run_id AND rs.tte_id = b.tte_id),
+                         (SELECT max(ef.synced_at) FROM efts ef WHERE ef.run_id = b.run_id AND ef.beat_id = b.beat_id))`)} AS last_sync
            FROM beats b JOIN train_runs tr ON tr.run_id = b.run_id
-          WHERE ${beatsCond.where}
+          WHERE ${beats.where}
           ORDER BY b.beat_no`,
-        beatsCond.params,
-      );
-      out.beats = rows.map((b) => beatFreshness(b, now, limit));
-      const times = out.beats.flatMap((b) => (b.lastSyncAt ? [b.lastSyncAt] : [])).sort();
-      out.asOf = times[times.length - 1] ?? null;
-      return out;
-    }
-    // Two subqueries with their own parameters: the second's numbers follow the first's.
-    const shift = events.params.length;
-    const eftsWhere = efts.where.replace(/\$(\d+)/g, (_m, d: string) => `$${Number(d) + shift}`);
-    const row = (
-      await query<{ as_of: unknown }>(
-        `SELECT greatest(
-           (SELECT max(rs.last_sync_at) FROM rollup_sync rs WHERE ${events.where}),
-           (SELECT max(e.synced_at) FROM efts e JOIN train_runs tr ON tr.run_id = e.run_id WHERE ${eftsWhere})) AS as_of`,
-        [...events.params, ...efts.params],
-      )
-    ).rows[0];
-    out.asOf = iso(row?.as_of);
-    return out;
+      params: beats.params,
+      fromRows: (rows) => {
+        const out = base();
+        let latest: number | null = null;
+        out.beats = rows.map((r) => {
+          const b = beatRow(r);
+          if (b.lastSync !== null && (latest === null || b.lastSync > latest)) latest = b.lastSync;
+          return beatFreshness(b, now, limit);
+        });
+        out.asOf = iso(latest);
+        return out;
+      },
+    };
   }
+  // Two subqueries, each with its own parameters: the second's numbers follow the first's.
+  const events = runConditions(fields, values, scope, { scopeAlias: 'rs', runAlias: 'rs' }, first);
+  const efts = events && runConditions(fields, values, scope, { scopeAlias: 'e', runAlias: 'tr' }, first + events.params.length);
+  if (!events || !efts) return null;
+  return {
+    sql: `SELECT ${msSql(`greatest(
+           (SELECT max(rs.last_sync_at) FROM rollup_sync rs WHERE ${events.where}),
+           (SELECT max(e.synced_at) FROM efts e JOIN train_runs tr ON tr.run_id = e.run_id WHERE ${efts.where}))`)} AS as_of`,
+    params: [...events.params, ...efts.params],
+    fromRows: (rows) => ({ ...base(), asOf: iso(ms(rows[0]?.as_of)) }),
+  };
+}
+
+/**
+ * The freshness as a read that rides along with the answer's own statement (SideRead, executor.ts): rows and
+ * freshness then come in one round trip and from one snapshot. `got()` is the Freshness once read (null before it
+ * is, or when the definition opts out or the level has no scope).
+ */
+export function freshnessSide(
+  report: CheckedReport,
+  values: Record<string, unknown>,
+  scope: UserScope,
+  now: Date,
+): { side: SideRead; got: () => Freshness | null } {
+  let freshness: Freshness | null = null;
+  const side: SideRead = (first) => {
+    const st = freshnessStatement(report, values, scope, now, first);
+    return st && { sql: st.sql, params: st.params, take: (rows) => void (freshness = st.fromRows(rows)) };
+  };
+  return { side, got: () => freshness };
 }
 
 /** One beat's last sync, lag and staleness at `now`. */
-export function beatFreshness(
-  b: { beat_no: number; tte_id: string; device_id: string | null; sign_on_at: unknown; sign_off_at: unknown; last_sync: unknown },
-  now: Date,
-  limitMinutes: number,
-): BeatFreshness {
-  const lastSyncAt = iso(b.last_sync);
-  const signOn = iso(b.sign_on_at);
-  const signOff = iso(b.sign_off_at);
+export function beatFreshness(b: BeatRow, now: Date, limitMinutes: number): BeatFreshness {
   const t = now.getTime();
-  const onDuty = signOn !== null && Date.parse(signOn) <= t && (signOff === null || Date.parse(signOff) > t);
-  const lagMinutes = lastSyncAt === null ? null : Math.max(0, Math.round((t - Date.parse(lastSyncAt)) / 60_000));
+  const onDuty = b.signOnAt !== null && b.signOnAt <= t && (b.signOffAt === null || b.signOffAt > t);
+  const lagMinutes = b.lastSync === null ? null : Math.max(0, Math.round((t - b.lastSync) / 60_000));
   // Nothing synced since sign-on counts from the sign-on.
-  const since = lastSyncAt ?? signOn;
-  const stale = onDuty && since !== null && t - Date.parse(since) > limitMinutes * 60_000;
-  return { beatNo: Number(b.beat_no), tteId: b.tte_id, deviceId: b.device_id, lastSyncAt, lagMinutes, onDuty, stale };
+  const since = b.lastSync ?? b.signOnAt;
+  const stale = onDuty && since !== null && t - since > limitMinutes * 60_000;
+  return { beatNo: b.beatNo, tteId: b.tteId, deviceId: b.deviceId, lastSyncAt: iso(b.lastSync), lagMinutes, onDuty, stale };
 }

@@ -72,7 +72,28 @@ export async function reportJsonPlan(view: CheckedView, query: Queryable['query'
   return list;
 }
 
-/** One statement: the row count and the rows' JSON array of a query (its own ORDER BY and LIMIT inside). */
-export function jsonRowsSql(selectList: string, innerSql: string): string {
-  return `SELECT count(*)::int AS n, coalesce(json_agg(j), '[]')::text AS rows FROM (SELECT ${selectList} FROM (${innerSql}) q) j`;
+/**
+ * One statement: the row count and the rows' JSON array of a query (its own ORDER BY and LIMIT inside), and with
+ * `sideSql` the rows of another statement as a third column, `side` (sideColumn).
+ */
+export function jsonRowsSql(selectList: string, innerSql: string, sideSql?: string): string {
+  const side = sideSql === undefined ? '' : `, ${sideColumn(sideSql)} AS side`;
+  return `SELECT count(*)::int AS n, coalesce(json_agg(j), '[]')::text AS rows${side} FROM (SELECT ${selectList} FROM (${innerSql}) q) j`;
+}
+
+/**
+ * Another statement's rows as one value of a statement (JSON text of an array of row objects), so a report answer
+ * and what it needs besides (its freshness) come in one round trip. Uncorrelated: PostgreSQL runs it once.
+ */
+export function sideColumn(sql: string): string {
+  return `(SELECT coalesce(json_agg(s), '[]')::text FROM (${sql}) s)`;
+}
+
+/** The rows of a sideColumn value; anything else is an error (the SQL is ours, so it is a bug, not bad input). */
+export function sideRows(value: unknown): Record<string, unknown>[] {
+  const rows: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!Array.isArray(rows) || !rows.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
+    throw new Error(`a side read gave ${String(value).slice(0, 100)}, not rows`);
+  }
+  return rows as Record<string, unknown>[];
 }

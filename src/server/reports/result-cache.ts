@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Db, Listener } from '../db';
 import { localWrites, watchTables } from '../db/write-generation';
 import { compressBody, type Encoding } from '../http/compress';
@@ -29,11 +29,11 @@ export class ReportBody {
   }
 }
 
-/** What a computation gives: the body's text, with the report's row count when known. */
-export type ComputedBody = string | { text: string; rowCount: number };
+/** What a computation gives: the body (text or its UTF-8 bytes), with the report's row count when known. */
+export type ComputedBody = string | { text: string | Buffer; rowCount: number };
 
 const toBody = (c: ComputedBody): ReportBody =>
-  typeof c === 'string' ? new ReportBody(Buffer.from(c)) : new ReportBody(Buffer.from(c.text), c.rowCount);
+  typeof c === 'string' ? new ReportBody(Buffer.from(c)) : new ReportBody(typeof c.text === 'string' ? Buffer.from(c.text) : c.text, c.rowCount);
 
 /** An answer, and how it was had: from memory, from an identical computation under way, or computed now. */
 export interface CacheAnswer {
@@ -195,15 +195,18 @@ export class ReportResultCache {
   static key(parts: readonly unknown[]): string | undefined {
     // Plain JSON values only (a Date or an object could serialise like a different value the driver binds differently).
     if (!parts.every((p) => p === undefined || plain(p))) return undefined;
-    return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+    return hash('sha256', JSON.stringify(parts), 'base64url');
   }
 
   /**
    * The answer for a key: held, shared with an identical computation under way, or computed by `compute` (and held
    * if nothing changed meanwhile). Errors are never held: the waiters of a failed computation all get its error.
+   * The key may be given as a function, called only while the cache is on (a digest of the SQL costs a few
+   * per cent of an uncached call).
    */
-  async get(key: string | undefined, compute: () => Promise<ComputedBody>): Promise<CacheAnswer> {
-    if (key === undefined || !this.active) return { body: toBody(await compute()), served: 'computed' };
+  async get(keyOf: string | undefined | (() => string | undefined), compute: () => Promise<ComputedBody>): Promise<CacheAnswer> {
+    const key = this.active ? (typeof keyOf === 'function' ? keyOf() : keyOf) : undefined;
+    if (key === undefined) return { body: toBody(await compute()), served: 'computed' };
     const gen = this.generation();
     const held = this.entries.get(key);
     if (held) {

@@ -5,7 +5,7 @@ import { istDate } from '../clock';
 import { HttpError } from '../plugins/errors';
 import type { ReportRegistry } from '../reports/registry';
 import { parseFilter } from '../reports/filter';
-import { aggregateView, buildQuery, orderClause, parseAggregate, runViewJson, type InSession, type ReportJson, type RunOptions } from '../reports/executor';
+import { aggregateView, buildQuery, orderClause, parseAggregate, runViewJson, type ReportJson, type RunOptions } from '../reports/executor';
 import { ReportResultCache, type CacheAnswer } from '../reports/result-cache';
 import { sendEncoded } from '../http/compress';
 import { scopePredicate, userScope, type UserScope } from '../reports/scope';
@@ -18,7 +18,7 @@ import { reportCacheAnswers, timeReportSql } from '../metrics/metrics';
 import { localizeFilterSchema, localizeReport, parseAcceptLanguage } from '../../shared/definitions/localize';
 import { singleDateField } from '../../shared/definitions/date-field';
 import { nearestEarlierDate } from '../reports/nearest-date';
-import { freshnessIn } from '../reports/freshness';
+import { freshnessSide } from '../reports/freshness';
 import type { Freshness } from '../../shared/freshness';
 
 /** The filter schema of each language, by report (RJSF finds a precompiled validator by a hash of the schema it is given). */
@@ -93,13 +93,24 @@ const ROWS_SLOT_JSON = JSON.stringify(ROWS_SLOT);
 
 /**
  * The body of a report call: {rows, total, page, rowsPerPage}, and the rows again at the definition's rowsPath
- * (e.g. tripId -> eftList) as the original backend answered. The rows are JSON text already (runViewJson).
+ * (e.g. tripId -> eftList) as the original backend answered. The rows are JSON text already (runViewJson), tens of
+ * kilobytes: they are encoded straight into the body's buffer, never copied into a joined string first.
  */
-export function reportBody(r: ReportJson, rowsPath: string | undefined, freshness?: Freshness | null): string {
+export function reportBody(r: ReportJson, rowsPath: string | undefined, freshness?: Freshness | null): Buffer {
   const shape: Record<string, unknown> = { rows: ROWS_SLOT, total: r.total, page: r.page, rowsPerPage: r.rowsPerPage };
   if (freshness) shape.freshness = freshness;
   const withPath = rowsPath && rowsPath !== 'rows' ? { ...shape, ...nest(rowsPath, ROWS_SLOT) } : shape;
-  return JSON.stringify(withPath).split(ROWS_SLOT_JSON).join(r.rowsJson);
+  const parts = JSON.stringify(withPath).split(ROWS_SLOT_JSON);
+  const rowsBytes = Buffer.byteLength(r.rowsJson);
+  let size = rowsBytes * (parts.length - 1);
+  for (const part of parts) size += Buffer.byteLength(part);
+  const body = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const [i, part] of parts.entries()) {
+    if (i > 0) at += body.write(r.rowsJson, at);
+    at += body.write(part, at);
+  }
+  return body;
 }
 
 /** Meta routes and the generic report call: POST /api/<endpoint> for every loaded definition. */
@@ -169,14 +180,8 @@ export function reportRoutes(
   };
 
   // Part of the answer, so held with it: a cached answer is as fresh as when it was computed (and says its age). Read
-  // in the report's own session, right after its rows.
-  const freshnessReader = (report: CheckedReport, values: Record<string, unknown>, scope: UserScope) => {
-    const got: { freshness: Freshness | null } = { freshness: null };
-    const read: InSession = async (query) => {
-      got.freshness = await freshnessIn(query, report, values, scope, app.clock.now());
-    };
-    return { read, got };
-  };
+  // with the report's own statement (freshnessSide).
+  const freshnessReader = (report: CheckedReport, values: Record<string, unknown>, scope: UserScope) => freshnessSide(report, values, scope, app.clock.now());
 
   const run = async (request: FastifyRequest<{ Params: { endpoint: string }; Querystring: Record<string, string> }>, reply: FastifyReply) => {
     const found = registry.endpoint(request.params.endpoint);
@@ -195,7 +200,7 @@ export function reportRoutes(
       const field = singleDateField(found.report.filterSchema, found.report.definition.filter.rules);
       if (!field) throw new HttpError(400, 'This report has no single date to move', [{ field: 'nearest', reason: 'the report has no single date field' }]);
       const { sql, params } = buildQuery(found.view, values, scope);
-      const key = ReportResultCache.key(['nearest', sql, params, field]);
+      const key = (): string | undefined => ReportResultCache.key(['nearest', sql, params, field]);
       const answer = await cache.get(key, async () => JSON.stringify({ nearest: await nearestEarlierDate(db, found.view, values, scope, field, config.reportTimeoutMs) }));
       return send(request, reply, answer);
     }
@@ -203,11 +208,11 @@ export function reportRoutes(
       // One figure over every row (dashboard stat cards), not the rows: see aggregateView.
       const agg = parseAggregate(q.aggregate);
       const { sql, params } = buildQuery(found.view, values, scope);
-      const key = ReportResultCache.key(['aggregate', sql, params, agg.sumOf]);
+      const key = (): string | undefined => ReportResultCache.key(['aggregate', sql, params, agg.sumOf]);
       const answer = await cache.get(key, async () => {
         const fresh = freshnessReader(found.report, values, scope);
-        const aggregate = await timeReportSql(found.report.definition.id, () => aggregateView(db, found.view, values, scope, agg, config.reportTimeoutMs, fresh.read));
-        const { freshness } = fresh.got;
+        const aggregate = await timeReportSql(found.report.definition.id, () => aggregateView(db, found.view, values, scope, agg, config.reportTimeoutMs, fresh.side));
+        const freshness = fresh.got();
         return { text: JSON.stringify({ rows: [], total: aggregate.count, page: 1, rowsPerPage: 0, aggregate, ...(freshness ? { freshness } : {}) }), rowCount: aggregate.count };
       });
       auditReportRun(request, reply, found.report.definition.id, answer);
@@ -224,14 +229,14 @@ export function reportRoutes(
     };
     const { rowsPath, paging } = found.view;
     const { sql, params } = buildQuery(found.view, values, scope);
-    const key = ReportResultCache.key([
-      'rows', sql, params, orderClause(found.view, opts.sortBy, opts.sortDir), paging?.mode, paging?.pageSize, opts.page, opts.rowsPerPage, rowsPath,
-    ]);
+    const order = orderClause(found.view, opts.sortBy, opts.sortDir); // a bad sortBy is a 400 whether the cache is on or not
+    const key = (): string | undefined =>
+      ReportResultCache.key(['rows', sql, params, order, paging?.mode, paging?.pageSize, opts.page, opts.rowsPerPage, rowsPath]);
     // A call whose original backend answered with rows elsewhere (e.g. tripId -> eftList) gets them there too.
     const answer = await cache.get(key, async () => {
       const fresh = freshnessReader(found.report, values, scope);
-      const ran = await timeReportSql(found.report.definition.id, () => runViewJson(db, found.view, values, scope, { ...opts, alsoInSession: fresh.read }));
-      return { text: reportBody(ran, rowsPath, fresh.got.freshness), rowCount: ran.total };
+      const ran = await timeReportSql(found.report.definition.id, () => runViewJson(db, found.view, values, scope, { ...opts, side: fresh.side }));
+      return { text: reportBody(ran, rowsPath, fresh.got()), rowCount: ran.total };
     });
     auditReportRun(request, reply, found.report.definition.id, answer);
     return send(request, reply, answer);
