@@ -22,6 +22,7 @@ const REWRITTEN: { report: string; endpoint: string; days: number[] }[] = [
   { report: 'TTE_TS', endpoint: 'trainWorkingReport', days: [0, 3, 9] },
   { report: 'onboard-staff-summary', endpoint: 'onboardSummary', days: [0, 3, 9] },
   { report: 'eft_report', endpoint: 'eft-psgn-report', days: [0, 3, 9] },
+  { report: 'digitalpayment', endpoint: 'getSignOnOffId', days: [0, 1, 3, 9] },
 ];
 
 const reports = checkDefinitions(readDefinitionFiles(process.cwd())).reports;
