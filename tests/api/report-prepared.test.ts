@@ -84,22 +84,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared report statements on P
       ANALYZE skew_probe; ANALYZE skew_other;
       GRANT SELECT ON skew_probe, skew_other TO ${REPORT_ROLE}`);
     await c.end();
-    await db.reportSession(30_000, async (q) => {
-      const sql = 'SELECT count(o.w)::int AS n FROM skew_probe s JOIN skew_other o ON o.x = s.pad WHERE s.k = $1';
-      const executions = async (): Promise<{ generic: number; all: number }> => {
-        const r = await q.query<{ generic: number; all: number }>(
-          `SELECT generic_plans::int AS generic, (generic_plans + custom_plans)::int AS all FROM pg_prepared_statements
-            WHERE statement LIKE '%skew_probe s JOIN%' AND statement NOT LIKE '%pg_prepared_statements%'`,
-        );
-        return r.rows[0] ?? { generic: 0, all: 0 };
-      };
-      for (let run = 0; run < 24; run += 1) expect((await q.query<{ n: number }>(sql, [0])).rows).toEqual([{ n: 15000 }]);
-      const after = await executions();
-      expect(after.generic).toBeGreaterThan(0); // PostgreSQL did switch to its generic plan
-      expect(after.all).toBeLessThan(24); // and the trial's unprepared runs, then all runs, went around it
-      for (let run = 0; run < 3; run += 1) await q.query(sql, [0]);
-      expect((await executions()).all).toBe(after.all); // decided: no prepared execution any more
-    });
+    // The trial compares times, about 2x apart here: on a busy machine one scenario may stay undecided, so each of up to
+    // three (a new statement text each) counts, and at least one must show the whole switch. Every answer is checked.
+    const scenario = async (attempt: number): Promise<string | null> =>
+      db.reportSession(30_000, async (q) => {
+        const sql = `SELECT count(o.w)::int AS n FROM skew_probe s JOIN skew_other o ON o.x = s.pad WHERE s.k = $1 /* ${attempt} */`;
+        const executions = async (): Promise<{ generic: number; all: number }> => {
+          const r = await q.query<{ generic: number; all: number }>(
+            `SELECT generic_plans::int AS generic, (generic_plans + custom_plans)::int AS all FROM pg_prepared_statements
+              WHERE statement LIKE '%skew_probe s JOIN%/* ${attempt} */%' AND statement NOT LIKE '%pg_prepared_statements%'`,
+          );
+          return r.rows[0] ?? { generic: 0, all: 0 };
+        };
+        for (let run = 0; run < 24; run += 1) expect((await q.query<{ n: number }>(sql, [0])).rows).toEqual([{ n: 15000 }]);
+        const after = await executions();
+        if (after.generic === 0) return 'PostgreSQL never switched to its generic plan';
+        if (after.all >= 24) return 'every run stayed prepared: no trial went around the generic plan';
+        for (let run = 0; run < 3; run += 1) expect((await q.query<{ n: number }>(sql, [0])).rows).toEqual([{ n: 15000 }]);
+        if ((await executions()).all !== after.all) return 'a prepared execution came back after the trial decided';
+        return null;
+      });
+    const failures: string[] = [];
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const failure = await scenario(attempt);
+      if (failure === null) break;
+      failures.push(failure);
+    }
+    expect(failures.length, failures.join('; ')).toBeLessThan(3);
   }, 60_000);
 
   it(`a statement taking ${HEAVY_MS} ms or more in its first ${HEAVY_RUNS} runs runs unprepared before PostgreSQL could go generic`, async () => {
