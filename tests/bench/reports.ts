@@ -6,7 +6,8 @@
  * do), on PGlite (DIR, or a small data set seeded into a temporary folder) and on PostgreSQL when URL is given (seeded
  * at scale small when empty), for the SU and for a division user (DLI). Each call goes through the executor the API
  * uses (runViewJson: count, page, JSON rows) N times after one warm-up; its "raw SQL" time is the view's SQL alone in a
- * report session. Prints the slowest ten by p95 and exits 1 when any p95 passes the budget (300 ms unless told).
+ * report session. Prints the slowest ten by p95 and exits 1 when any p95 passes the budget (300 ms unless told), or
+ * when a report could not be timed (a required field the day's data gives no value for: --today picks another day).
  * `--baseline-ref REF` also runs the definitions of that git commit (reports/, schemas/), interleaved call by call
  * with the working tree's, and prints both: before and after in one run, on the same data (every call whose SQL,
  * paging or count SQL differs). `--only ENDPOINT,...` times those calls only.
