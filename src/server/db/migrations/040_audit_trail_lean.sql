@@ -21,21 +21,7 @@ GRANT SELECT ON audit_trail_entries TO hht_report;
 -- Autovacuum's ANALYZE of a month's partition reads a 30,000-row sample (0.3 s of CPU at two million entries) and,
 -- by default, comes after every 10 % of growth: about 1.4 µs per entry written. The trail's plans only choose between
 -- its two indexes, which statistics half a month old choose as well: every 50 % of growth.
-CREATE OR REPLACE FUNCTION audit_ensure_partitions(first_month date, last_month date) RETURNS int LANGUAGE plpgsql AS $$
-DECLARE
-  m date;
-  made int := 0;
-BEGIN
-  PERFORM pg_advisory_xact_lock(4242031);
-  FOR m IN SELECT g::date FROM generate_series(date_trunc('month', first_month), date_trunc('month', last_month), interval '1 month') g LOOP
-    CONTINUE WHEN to_regclass('audit_trail_m' || to_char(m, 'YYYYMM')) IS NOT NULL;
-    EXECUTE format('CREATE TABLE %I PARTITION OF audit_trail FOR VALUES FROM (%L) TO (%L) WITH (autovacuum_analyze_scale_factor = 0.5)',
-      'audit_trail_m' || to_char(m, 'YYYYMM'), m::text || ' 00:00:00+00', (m + interval '1 month')::date::text || ' 00:00:00+00');
-    made := made + 1;
-  END LOOP;
-  RETURN made;
-END
-$$;
+-- New partitions get the setting from audit_ensure_partitions (src/server/db/functions); those made before, here.
 DO $$
 DECLARE
   p regclass;
