@@ -106,7 +106,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   app.decorate('clock', config.testHooks ? shiftableClock(clock) : clock);
 
   const audit = registerAudit(app, { db, config });
-  registerMetrics(app, { db, auditQueued: () => audit.queued, feedLive: isLive(config) });
+  registerMetrics(app, { db, auditQueued: () => audit.queued, auditLost: () => audit.counts, feedLive: isLive(config) });
   healthRoutes(app, db);
   const authOptions = auth ?? authOptionsFromEnv();
   const signingSecret = await resolveSigningSecret(config, db);

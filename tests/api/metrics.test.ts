@@ -96,6 +96,8 @@ describe.runIf(existsSync(PROMTOOL) || process.env.CI === 'true')('metrics', () 
       const bad = await app.inject({ method: 'POST', url: '/api/hht/sync', headers: { authorization: `Bearer ${token}` }, payload: { records: 'none' } });
       expect(bad.statusCode).toBe(400);
       app.audit.record({ action: 'sign_in', userId: 'QUEUED' });
+      // What the trail gave up is read from its own totals when scraped (the trail's tests drive those).
+      app.audit.counts.refused += 3;
       const after = (await scrape(metrics.port)).body;
       expect(promtool(after).status).toBe(0);
 
@@ -113,6 +115,8 @@ describe.runIf(existsSync(PROMTOOL) || process.env.CI === 'true')('metrics', () 
       expect(delta('hht_sync_refusals_total', { reason: 'credential' })).toBe(1);
       expect(delta('hht_sync_refusals_total', { reason: 'invalid' })).toBe(1);
       expect(sample(after, 'hht_audit_queue_length')).toBeGreaterThanOrEqual(1);
+      expect(delta('hht_audit_entries_lost_total', { reason: 'refused' })).toBe(3);
+      expect(sample(after, 'hht_audit_entries_lost_total', { reason: 'dropped' })).toBe(app.audit.counts.dropped);
       if (driver === 'pg') expect(after).toMatch(/^hht_db_pool_connections\{pool="main",state="idle"\} \d+$/m);
     });
 

@@ -1,6 +1,6 @@
 /**
- * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N] [--rate N] [--port P]`: the audit
- * trail's cost under load. One built server (dist/server, HHT_WORKERS=2) on a seeded PostgreSQL database; rounds turn
+ * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N] [--rate N] [--workers N] [--port P]`: the audit
+ * trail's cost under load. One built server (dist/server, HHT_WORKERS=2 unless --workers) on a seeded PostgreSQL database; rounds turn
  * its trail on and off in turn (the test hook POST /api/test-hooks/audit, on every worker), in ABBA order, each round
  * 50 kept-alive connections POSTing the light report for N seconds, rotating through every train run of the last 7
  * days x 4 class choices (mostly result-cache hits, a miss when a held answer expires), as fast as answered or paced
@@ -41,6 +41,8 @@ const rounds = Number(arg('rounds') ?? '6');
 const rate = arg('rate') ? Number(arg('rate')) : undefined;
 const DB_NAME = arg('db-name') ?? 'hht_bench_load';
 const CONNECTIONS = 50;
+/** --workers N: server processes (HHT_WORKERS), 2 unless given. */
+const WORKERS = Number(arg('workers') ?? '2');
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
 
@@ -53,7 +55,7 @@ async function startServer(): Promise<Server> {
   const port = arg('port') ? Number(arg('port')) : await freePort();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), HHT_WORKERS: '2',
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), HHT_WORKERS: String(WORKERS),
       HHT_SEED: 'demo', HHT_SEED_SCALE: 'small', HHT_FEED: 'off', HHT_TEST_HOOKS: '1', LOG_LEVEL: 'warn',
       HHT_DATA_DIR: mkdtempSync(join(tmpdir(), 'hht-unused-')),
     },
@@ -73,10 +75,10 @@ async function startServer(): Promise<Server> {
   };
 }
 
-/** Turns the trail on or off in both workers: new connections until two processes have said so. */
+/** Turns the trail on or off in every worker: new connections until each process has said so. */
 async function setTrail(server: Server, enabled: boolean): Promise<void> {
   const pids = new Set<number>();
-  for (let i = 0; pids.size < 2; i += 1) {
+  for (let i = 0; pids.size < WORKERS; i += 1) {
     if (i > 200) throw new Error(`only ${pids.size} worker(s) answered the audit test hook`);
     const answer = await new Promise<{ enabled: boolean; pid: number }>((resolve, reject) => {
       const req = httpRequest(`${server.base}/api/test-hooks/audit`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', connection: 'close' } }, (res) => {
@@ -111,7 +113,7 @@ async function dbCpuSeconds(): Promise<number> {
   backendTicks = now;
   return backendSeconds;
 }
-const auditBefore = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM audit_trail')).rows[0]?.n);
+const auditBefore = Number((await client.query<{ n: string }>('SELECT coalesce(sum(n), 0) AS n FROM audit_batches')).rows[0]?.n);
 
 /** CPU seconds so far of the server's processes and of the database (see dbCpuSeconds). */
 async function cpuNow(server: Server): Promise<{ server: number; db: number }> {
@@ -169,7 +171,7 @@ const usersDb = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
 await insertUser(usersDb, { userId: 'BENCHAUDIT', userLevel: 'SU', mobileNo: '9000000099' });
 await usersDb.close();
 const auth = (await loginOverHttp(server.base, 'BENCHAUDIT')).headers();
-console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of 2 processes, trail on and off in turn, ${CONNECTIONS} connections${rate ? ` paced at ${rate} requests/s` : ''}, ${seconds} s x ${rounds} rounds each, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
+console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of ${WORKERS} process(es), trail on and off in turn, ${CONNECTIONS} connections${rate ? ` paced at ${rate} requests/s` : ''}, ${seconds} s x ${rounds} rounds each, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
 type Figures = { rps: number[]; p99: number[]; serverMs: number[]; dbMs: number[]; cpuMs: number[] };
 const figures = (): Figures => ({ rps: [], p99: [], serverMs: [], dbMs: [], cpuMs: [] });
 const results: Record<'on' | 'off', Figures> = { on: figures(), off: figures() };
@@ -199,7 +201,7 @@ for (let i = 0; i < rounds; i += 1) {
     console.log(`| ${i + 1} | ${which} | ${r.rps.toFixed(0)} | ${r.p99.toFixed(1)} | ${r.serverMs.toFixed(3)} | ${r.dbMs.toFixed(3)} | ${(r.serverMs + r.dbMs).toFixed(3)} | ${r.errors} |`);
   }
 }
-const auditAfter = Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM audit_trail')).rows[0]?.n);
+const auditAfter = Number((await client.query<{ n: string }>('SELECT coalesce(sum(n), 0) AS n FROM audit_batches')).rows[0]?.n);
 await client.end();
 const rpsOn = median(results.on.rps);
 const rpsOff = median(results.off.rps);

@@ -2,15 +2,17 @@
  * `npm run bench -- --audit-write --database-url URL [--db-name NAME] [--entries N] [--rounds N]`: the audit trail's
  * own CPU per entry, in process: N report-run entries recorded (as the report route builds them) and flushed to
  * PostgreSQL, the Node CPU of this process (process.cpuUsage) and the database cluster's CPU (/proc, see
- * process-cpu.ts) per entry, for each way of writing a batch, interleaved round by round, medians. The ways: COPY (what
- * the PostgreSQL driver offers) and the multi-row INSERT PGlite uses, run here on PostgreSQL by naming the driver pglite.
- * A migrated database is enough (the trail's table); its entries are left in the trail like any others.
+ * process-cpu.ts) per entry, interleaved round by round, medians. Two ways: the trail as it is (one row of
+ * audit_batches per batch of entries, migration 041) and, for comparison, the layout it replaced, one row per entry
+ * COPYed into a table of the same shape (bench_audit_rows, made here: BRIN on at, b-tree on user_id, json details).
+ * A migrated database is enough; its entries are left in the trail like any others.
  */
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { openDb, type Db } from '../../src/server/db';
+import { openDb } from '../../src/server/db';
 import { migrate } from '../../src/server/db/migrate';
 import { AuditTrail } from '../../src/server/audit/trail';
+import { copyValue } from '../../src/server/db/copy-text';
 import { sentFilters } from '../../src/server/audit/plugin';
 import { postmasterPid, processTreeCpuSeconds } from './process-cpu';
 
@@ -36,12 +38,33 @@ if (pm === undefined) throw new Error('--audit-write reads the database CPU from
 
 const db = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
 await migrate(db);
-/** The same database as another driver would be seen: the trail then INSERTs, as on PGlite. */
-const insertOnly: Db = { ...db, driver: 'pglite' };
+// The former layout: one row per entry.
+await db.exec(`CREATE TABLE IF NOT EXISTS bench_audit_rows (at timestamptz NOT NULL, seq bigserial, action text NOT NULL, user_id text,
+    user_level text, report text, ip text, details json NOT NULL) PARTITION BY RANGE (at);
+  CREATE TABLE IF NOT EXISTS bench_audit_rows_all PARTITION OF bench_audit_rows FOR VALUES FROM ('2000-01-01') TO ('2100-01-01');
+  CREATE INDEX IF NOT EXISTS bench_audit_rows_at ON bench_audit_rows USING brin (at);
+  CREATE INDEX IF NOT EXISTS bench_audit_rows_user ON bench_audit_rows (user_id);`);
+const ROW_COLUMNS = ['at', 'action', 'user_id', 'user_level', 'report', 'ip', 'details'] as const;
+
+/** What the trail's record() and flush() did before batches: a COPY line per entry, one COPY per flush. */
+class RowPerEntry {
+  private lines: string[] = [];
+  record(e: { action: string; userId: string; userLevel: string; ip: string; report: string; details: Record<string, unknown> }): void {
+    this.lines.push(`${new Date().toISOString()}\t${copyValue(e.action)}\t${copyValue(e.userId)}\t${copyValue(e.userLevel)}\t${copyValue(e.report)}\t${copyValue(e.ip)}\t${copyValue(JSON.stringify(e.details))}\n`);
+  }
+  async flush(): Promise<void> {
+    const lines = this.lines;
+    this.lines = [];
+    await db.transaction(async (tx) => tx.copyFrom?.('bench_audit_rows', ROW_COLUMNS, lines.join('')));
+  }
+}
 
 /** Records ENTRIES report-run entries as the report route does, flushes, and returns µs of CPU per entry. */
-async function round(target: Db): Promise<{ node: number; db: number }> {
-  const trail = new AuditTrail({ db: target, flushMs: 1000, now: () => new Date(), enabled: true, onError: (err) => { throw err; } });
+async function round(way: 'batches' | 'rows'): Promise<{ node: number; db: number }> {
+  const trail =
+    way === 'batches'
+      ? new AuditTrail({ db, flushMs: 1000, now: () => new Date(), enabled: true, onError: (err) => { throw err; } })
+      : new RowPerEntry();
   const db0 = processTreeCpuSeconds(pm as number, { reaped: true });
   const node0 = process.cpuUsage();
   for (let i = 0; i < ENTRIES; i += 1) {
@@ -53,13 +76,13 @@ async function round(target: Db): Promise<{ node: number; db: number }> {
     // A flush every 2,500 entries, as a process serving 2,500 report calls a second would.
     if (i % 2_500 === 2_499) await trail.flush();
   }
-  await trail.close();
+  await trail.flush();
   const node = process.cpuUsage(node0);
   const dbS = processTreeCpuSeconds(pm as number, { reaped: true }) - db0;
   return { node: (node.user + node.system) / ENTRIES, db: (dbS * 1e6) / ENTRIES };
 }
 
-const ways: [string, Db][] = [['COPY', db], ['INSERT … unnest', insertOnly]];
+const ways: [string, 'batches' | 'rows'][] = [['one row per batch (audit_batches)', 'batches'], ['one row per entry (COPY, the former layout)', 'rows']];
 const results = new Map(ways.map(([name]) => [name, { node: [] as number[], db: [] as number[] }]));
 for (const [, target] of ways) await round(target); // warm-up
 console.log(`# The audit trail's CPU per entry, in process (${ENTRIES} entries x ${ROUNDS} rounds per way, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);

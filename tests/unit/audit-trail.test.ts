@@ -8,7 +8,7 @@ import { PortalFileEvents } from '../../src/server/audit/file-events';
 import { AuditTrail } from '../../src/server/audit/trail';
 import type { AuditEvent } from '../../src/server/audit/actions';
 import type { Db } from '../../src/server/db';
-import { copyValue, parseCopyLine } from '../../src/server/db/copy-text';
+import { copyValue } from '../../src/server/db/copy-text';
 
 describe('audit and metrics settings', () => {
   it('keeps 180 days by default, more when asked, and refuses less', () => {
@@ -72,100 +72,158 @@ describe('portal file events', () => {
   });
 });
 
+/** An entry as the trail stores it in a batch (migration 041). */
+type StoredEntry = [string, string, string | null, string | null, string | null, string | null, Record<string, unknown>];
+
+/**
+ * A database whose trail INSERTs fail while `fail(nth insert)` says so; keeps each written batch's parameters and
+ * entries. A failed INSERT fails its transaction, so the batches it already wrote are not kept either.
+ */
+function flakyDb(
+  fail: (nth: number, params: readonly unknown[]) => boolean | Error = () => false,
+): { db: Db; batches: unknown[][]; entries: () => StoredEntry[]; partitions: unknown[][] } {
+  const batches: unknown[][] = [];
+  const partitions: unknown[][] = [];
+  let n = 0;
+  const query = async (sql: string, params?: readonly unknown[]) => {
+    if (sql.includes('audit_ensure_partitions')) partitions.push([...(params ?? [])]);
+    if (sql.startsWith('INSERT')) {
+      n += 1;
+      const failure = fail(n, params ?? []);
+      if (failure) throw failure === true ? new Error('database down') : failure;
+      batches.push([...(params ?? [])]);
+    }
+    return { rows: [] };
+  };
+  const transaction = async <T>(fn: (q: { query: typeof query }) => Promise<T>): Promise<T> => {
+    const mark = batches.length;
+    try {
+      return await fn({ query });
+    } catch (err) {
+      batches.length = mark;
+      throw err;
+    }
+  };
+  const db = { query, transaction } as unknown as Db; // only these two are used
+  return { db, batches, partitions, entries: () => batches.flatMap((b) => JSON.parse(String(b[4])) as StoredEntry[]) };
+}
+
 describe('audit trail queue', () => {
   it('writes nothing on the request path, keeps entries when the database fails, and writes them later', async () => {
     let fail = true;
-    const written: unknown[][] = [];
-    const tx = {
-      query: async (sql: string, params?: readonly unknown[]) => {
-        if (sql.startsWith('INSERT')) {
-          if (fail) throw new Error('database down');
-          written.push([...(params?.[1] as unknown[])]);
-        }
-        return { rows: [] };
-      },
-      exec: async () => undefined,
-    };
-    // Not PostgreSQL (no driver named): partitions through query, entries through a transaction's INSERT.
-    const db = { query: tx.query, transaction: async <T>(fn: (q: typeof tx) => Promise<T>) => fn(tx) } as unknown as Db; // only these two are used
+    const { db, batches, entries } = flakyDb(() => fail);
     const errors: unknown[] = [];
     const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: (e) => errors.push(e) });
-    trail.record({ action: 'sign_in', userId: 'A' });
-    trail.record({ action: 'sign_out', userId: 'A' });
+    trail.record({ action: 'sign_in', userId: 'A', ip: '10.0.0.1', details: { how: 'password' } });
+    trail.record({ action: 'sign_out', userId: 'A', userLevel: 'SU' });
     expect(trail.queued).toBe(2);
     await trail.flush();
     expect(errors).toHaveLength(1);
     expect(trail.queued).toBe(2);
     fail = false;
     await trail.close();
-    expect(written).toEqual([['sign_in', 'sign_out']]);
+    expect(entries()).toEqual([
+      ['2026-03-15T06:30:00.000Z', 'sign_in', 'A', null, null, '10.0.0.1', { how: 'password' }],
+      ['2026-03-15T06:30:00.000Z', 'sign_out', 'A', 'SU', null, null, {}],
+    ]);
+    expect(batches.map((b) => b.slice(0, 4))).toEqual([['2026-03-15T06:30:00.000Z', '2026-03-15T06:30:00.000Z', 2, ['A']]]);
     expect(trail.queued).toBe(0);
     const off = new AuditTrail({ db, flushMs: 1000, now: () => new Date(), enabled: false, onError: () => undefined });
     off.record({ action: 'sign_in' });
     expect(off.queued).toBe(0);
   });
 
-  /** A database whose trail INSERTs fail while `fail(nth insert)` says so, keeping each written batch's user ids. */
-  function flakyDb(fail: (nth: number) => boolean): { db: Db; written: string[][] } {
-    const written: string[][] = [];
-    let n = 0;
-    const tx = {
-      query: async (sql: string, params?: readonly unknown[]) => {
-        if (sql.startsWith('INSERT')) {
-          n += 1;
-          if (fail(n)) throw new Error('database down');
-          written.push([...(params?.[2] as string[])]);
-        }
-        return { rows: [] };
-      },
-      exec: async () => undefined,
-    };
-    const db = { query: tx.query, transaction: async <T>(fn: (q: typeof tx) => Promise<T>) => fn(tx) } as unknown as Db; // only these two are used
-    return { db, written };
-  }
+  it('stores 1,000 entries a batch, with their first and last times, count and distinct users', async () => {
+    const { db, batches, entries } = flakyDb();
+    let ms = Date.parse('2026-03-15T06:30:00Z');
+    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date((ms += 7)), enabled: true, onError: (e) => { throw e; } });
+    for (let i = 0; i < 2_500; i += 1) trail.record({ action: 'report_run', userId: i % 3 === 0 ? null : `U${i % 4}`, report: 'r' });
+    await trail.close();
+    expect(batches.map((b) => b[2])).toEqual([1_000, 1_000, 500]);
+    const all = entries();
+    expect(all).toHaveLength(2_500);
+    for (const [k, b] of batches.entries()) {
+      const mine = all.slice(k * 1_000, k * 1_000 + 1_000);
+      expect(b[0]).toBe(mine[0]?.[0]);
+      expect(b[1]).toBe(mine.at(-1)?.[0]);
+      expect([...(b[3] as string[])].sort()).toEqual([...new Set(mine.map((e) => e[2]).filter((u) => u !== null))].sort());
+    }
+  });
 
-  it('puts back what a failed batch left, in order, ahead of entries recorded since', async () => {
-    const { db, written } = flakyDb((nth) => nth === 2); // the second batch of the first flush fails
+  it('keeps the text of every value as recorded, Hindi, quotes and control characters included; NUL becomes U+FFFD', async () => {
+    const { db, entries } = flakyDb();
+    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: (e) => { throw e; } });
+    const odd = 'हिंदी "q" \\ back\ttab\nline 😀';
+    trail.record({ action: 'sign_in_failed', userId: `X\u0000Y`, report: odd, details: { filters: { v: odd, nul: 'a\u0000b', lit: '\\u0000' } } });
+    await trail.close();
+    expect(entries()).toEqual([
+      ['2026-03-15T06:30:00.000Z', 'sign_in_failed', 'X\uFFFDY', null, odd, null, { filters: { v: odd, nul: 'a\uFFFDb', lit: '\\u0000' } }],
+    ]);
+  });
+
+  it('puts back what a failed flush took, in order, ahead of entries recorded since', async () => {
+    const { db, entries } = flakyDb((nth) => nth === 2); // the second batch of the first flush fails, and with it the first
     const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: () => undefined });
     for (let i = 0; i < 6_000; i += 1) trail.record({ action: 'report_run', userId: `U${i}` });
     await trail.flush();
-    expect(written.flat()).toHaveLength(5_000); // the first batch
-    expect(trail.queued).toBe(1_000);
+    expect(entries()).toHaveLength(0);
+    expect(trail.queued).toBe(6_000);
     trail.record({ action: 'report_run', userId: 'LATER' });
     await trail.close();
-    const ids = written.flat();
+    const ids = entries().map((e) => e[2]);
     expect(ids).toHaveLength(6_001);
     expect(ids.slice(4_998, 5_002)).toEqual(['U4998', 'U4999', 'U5000', 'U5001']);
     expect(ids.at(-1)).toBe('LATER');
     expect(trail.counts).toMatchObject({ written: 6_001, dropped: 0, failedFlushes: 1 });
   });
 
-  it('writes each entry at its own time to the millisecond, and makes the partitions of every month it falls in', async () => {
-    const at: unknown[] = [];
-    const partitions: unknown[][] = [];
-    const tx = {
-      query: async (sql: string, params?: readonly unknown[]) => {
-        if (sql.startsWith('INSERT')) at.push(...(params?.[0] as unknown[]));
-        if (sql.includes('audit_ensure_partitions')) partitions.push([...(params ?? [])]);
-        return { rows: [] };
-      },
-      exec: async () => undefined,
-    };
-    const db = { query: tx.query, transaction: async <T>(fn: (q: typeof tx) => Promise<T>) => fn(tx) } as unknown as Db; // only these two are used
+  it('writes each entry at its own time to the millisecond, each batch within one month, and makes the partitions', async () => {
+    const { db, batches, entries, partitions } = flakyDb();
     const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date(), enabled: true, onError: (e) => { throw e; } });
     const times = ['2026-03-31T23:59:59.999Z', '2026-04-01T00:00:00.000Z', '2026-04-01T00:00:00.007Z', '2026-03-31T23:59:59.050Z', '2026-04-01T00:00:01.090Z'];
     for (const t of times) trail.record({ action: 'sign_in', at: new Date(t) });
     await trail.flush();
-    expect(at).toEqual(times);
+    expect(entries().map((e) => e[0])).toEqual(times);
+    expect(batches.map((b) => [b[0], b[1], b[2]])).toEqual([
+      [times[0], times[0], 1],
+      [times[1], times[2], 2],
+      [times[3], times[3], 1],
+      [times[4], times[4], 1],
+    ]);
     expect(partitions).toEqual([['2026-03-01', '2026-04-01']]);
     trail.record({ action: 'sign_in', at: new Date('2026-04-02T10:00:00.100Z') });
     await trail.close();
     expect(partitions).toHaveLength(1); // April's partition is known to be there
   });
 
+  it('gives up only a batch the database refuses as data, writing the others, instead of retrying it for ever', async () => {
+    // A batch holding user BAD is refused (SQLSTATE 22021, as an invalid byte would be), every time it is sent.
+    const refusal = Object.assign(new Error('invalid byte sequence'), { code: '22021' });
+    const { db, entries } = flakyDb((_, params) => ((params[3] as string[]).includes('BAD') ? refusal : false));
+    const errors: unknown[] = [];
+    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: (e) => errors.push(e) });
+    for (let i = 0; i < 3_000; i += 1) trail.record({ action: 'report_run', userId: i === 1_500 ? 'BAD' : `U${i}` });
+    await trail.flush();
+    const ids = entries().map((e) => e[2]);
+    expect(ids).toHaveLength(2_000);
+    expect([ids[0], ids[999], ids[1_000], ids[1_999]]).toEqual(['U0', 'U999', 'U2000', 'U2999']);
+    expect(trail.counts).toMatchObject({ written: 2_000, refused: 1_000, dropped: 0, failedFlushes: 0 });
+    expect(trail.queued).toBe(0);
+    expect(errors).toEqual([refusal]);
+  });
+
+  it('keeps an entry whose given time PostgreSQL cannot store at the server\'s time', async () => {
+    const { db, entries } = flakyDb();
+    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: (e) => { throw e; } });
+    trail.record({ action: 'sign_in', userId: 'NAN', at: new Date(Number.NaN) });
+    trail.record({ action: 'sign_in', userId: 'BC', at: new Date('-010000-01-01T00:00:00Z') });
+    await trail.close();
+    expect(entries().map((e) => [e[0], e[2]])).toEqual([['2026-03-15T06:30:00.000Z', 'NAN'], ['2026-03-15T06:30:00.000Z', 'BC']]);
+  });
+
   it('keeps the newest 100,000 entries while the database is down, counting the oldest it dropped', async () => {
     let down = true;
-    const { db, written } = flakyDb(() => down);
+    const { db, entries } = flakyDb(() => down);
     const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: () => undefined });
     for (let i = 0; i < 150_000; i += 1) {
       trail.record({ action: 'report_run', userId: `U${i}` });
@@ -175,17 +233,22 @@ describe('audit trail queue', () => {
     expect(trail.queued + trail.counts.dropped).toBe(150_000);
     down = false;
     await trail.close();
-    const ids = written.flat();
+    const ids = entries().map((e) => e[2]);
     expect(ids.at(-1)).toBe('U149999');
     expect(ids[0]).toBe(`U${trail.counts.dropped}`); // the oldest dropped, the rest kept in order
     expect(ids).toHaveLength(150_000 - trail.counts.dropped);
   });
 });
 
+/** The values of one line of COPY text, as PostgreSQL reads it: \N is NULL, a backslash escapes the next character. */
+function readCopyLine(line: string): (string | null)[] {
+  const unescaped: Record<string, string> = { t: '\t', n: '\n', r: '\r' };
+  return line.split('\t').map((f) => (f === '\\N' ? null : f.replace(/\\(.)/g, (_, c: string) => unescaped[c] ?? c)));
+}
+
 describe('COPY text', () => {
   it('reads back every value as copyValue wrote it', () => {
     const values = ['plain', 'tab\there', 'line\nbreak\r', 'back\\slash \\N', 'हिंदी', '', null, '{"a":"x\\ty"}'];
-    expect(parseCopyLine(values.map(copyValue).join('\t'))).toEqual(values);
+    expect(readCopyLine(values.map(copyValue).join('\t'))).toEqual(values);
   });
 });
-

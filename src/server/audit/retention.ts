@@ -2,14 +2,14 @@ import type { Db } from '../db';
 
 const DAY_MS = 86_400_000;
 
-/** The month partitions of the trail, oldest first, with the first day (UTC) of each month. */
+/** The month partitions of the trail (audit_batches), oldest first, with the first day (UTC) of each month. */
 export async function auditPartitions(db: Db): Promise<{ name: string; month: string }[]> {
   const { rows } = await db.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-      WHERE i.inhparent = 'audit_trail'::regclass ORDER BY 1`,
+      WHERE i.inhparent = 'audit_batches'::regclass ORDER BY 1`,
   );
   return rows.flatMap((r) => {
-    const m = /^audit_trail_m(\d{4})(\d{2})$/.exec(r.name);
+    const m = /^audit_batches_m(\d{4})(\d{2})$/.exec(r.name);
     return m ? [{ name: r.name, month: `${m[1]}-${m[2]}-01` }] : [];
   });
 }
@@ -38,7 +38,7 @@ export async function maintainAuditTrail(db: Db, now: Date, retentionDays: numbe
   for (const p of await auditPartitions(db)) {
     if (nextMonth(p.month) > cutoff) continue;
     await db.transaction(async (tx) => {
-      await tx.exec(`ALTER TABLE audit_trail DETACH PARTITION ${p.name}; DROP TABLE ${p.name}`);
+      await tx.exec(`ALTER TABLE audit_batches DETACH PARTITION ${p.name}; DROP TABLE ${p.name}`);
     });
     dropped.push(p.month.slice(0, 7));
   }

@@ -1,23 +1,36 @@
 import type { Db } from '../db';
-import { copyText, parseCopyLine } from '../db/copy-text';
 import type { AuditEvent } from './actions';
 
-/** The database role the trail is written as (migration 031): INSERT and SELECT on audit_trail, nothing else. */
+/** The database role the trail is written as (migration 031): INSERT and SELECT on the trail, nothing else. */
 export const AUDIT_ROLE = 'hht_audit';
 
-/** Entries written per statement at most (a busy process queues a few thousand a second). */
-const BATCH_ROWS = 5_000;
+/** Entries one stored batch (a row of audit_batches) holds at most; a full queue drops its oldest batch at once. */
+const BATCH_ENTRIES = 1_000;
 /** Entries held in memory at most while the database cannot take them; older ones are dropped (and counted). */
 const MAX_QUEUED = 100_000;
-/** Entries dropped at once when the queue is full (the oldest hundredth). */
-const DROP_CHUNK = 1_000;
+/** Entry times kept as given: years 1970 to 9999. */
+const MIN_TIME = 0;
+const MAX_TIME = Date.UTC(10000, 0, 1);
+/** A batch's first buffer, bytes (an entry of a report call is about 200; the buffer doubles when full). */
+const FIRST_BUFFER = 64 * 1024;
 
 /**
- * An entry is queued as its line of COPY text (columns in COLUMNS' order, ending in a newline): one string per entry
- * until the flush, which costs the garbage collector far less than the event's objects, and is what PostgreSQL's COPY
- * takes as it is.
+ * Entries waiting to be written, in the form they are stored (migration 041): one batch is one row, its entries a JSON
+ * array of [at, action, user_id, user_level, report, ip, details]. The entries' text is written into a Buffer as they
+ * come, not kept as strings: a string held until the next flush outlives the young generation and costs the garbage
+ * collector twice more than building it (audit-cost bench profile); the Buffer's bytes are outside its heap.
  */
-const COLUMNS = ['at', 'action', 'user_id', 'user_level', 'report', 'ip', 'details'] as const;
+interface Batch {
+  /** 'YYYY-MM-01' (UTC) of every entry in it: a batch lies in one month's partition. */
+  month: string;
+  buf: Buffer;
+  /** Bytes used in buf: '[' then the entries, comma-separated. */
+  bytes: number;
+  n: number;
+  firstMs: number;
+  lastMs: number;
+  users: Set<string>;
+}
 
 export interface AuditTrailOptions {
   db: Db;
@@ -30,35 +43,56 @@ export interface AuditTrailOptions {
   onError: (err: unknown) => void;
 }
 
+/** The flush's statements (exported for the test that they never count as writes to report data). */
+export const AUDIT_PARTITIONS_SQL = 'SELECT audit_ensure_partitions($1::date, $2::date)';
+export const AUDIT_INSERT_SQL =
+  'INSERT INTO audit_batches (at_first, at_last, n, users, entries) VALUES ($1::timestamptz, $2::timestamptz, $3::int, $4::text[], $5::json)';
+
+function entriesIn(batches: readonly Batch[]): number {
+  let n = 0;
+  for (const b of batches) n += b.n;
+  return n;
+}
+
+/** An error the database raises for the data itself (SQLSTATE classes 22 and 23): retrying cannot help. */
+function isDataError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
+}
+
+/** \u0000 in JSON text (not an escaped backslash followed by 'u0000'). */
+const NUL_ESCAPE = /(?<!\\)((?:\\\\)*)\\u0000/g;
+
+/** A text value as a JSON string, null as null. */
+function jsonText(s: string | null | undefined): string {
+  return s === null || s === undefined ? 'null' : JSON.stringify(s);
+}
 
 /**
  * The audit trail of one server process. record() only queues (no await on the request path); a timer writes the
- * queue every flushMs as the writer role (PostgreSQL: one COPY per batch; PGlite: one multi-row INSERT), and close()
- * writes what is left. A crash (kill -9,
- * power loss) loses at most the entries of the last flushMs; a database outage keeps up to MAX_QUEUED entries in
- * memory and retries them at each tick.
+ * queue every flushMs as the writer role, one INSERT per batch in one transaction, and close() writes what is left.
+ * A crash (kill -9, power loss) loses at most the entries of the last flushMs; a database outage keeps up to
+ * MAX_QUEUED entries in memory and retries them at each tick.
  */
-/** The flush's statements (exported for the test that they never count as writes to report data). */
-export const AUDIT_PARTITIONS_SQL = 'SELECT audit_ensure_partitions($1::date, $2::date)';
-export const AUDIT_INSERT_SQL = `INSERT INTO audit_trail (at, action, user_id, user_level, report, ip, details)
-         SELECT at, action, user_id, user_level, report, ip, details::json
-           FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-             AS u(at, action, user_id, user_level, report, ip, details)`;
-
 export class AuditTrail {
-  private queue: string[] = [];
+  /** Oldest first; the last one is being filled. */
+  private batches: Batch[] = [];
+  private queuedEntries = 0;
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> | undefined;
   /** Entries taken by the write under way and not yet written. */
   private inFlight = 0;
-  /** Months ('YYYY-MM-01') whose partition this process has made sure of, and those of queued entries not yet. */
+  /** Months ('YYYY-MM-01') whose partition this process has made sure of. */
   private readonly months = new Set<string>();
-  private newMonths = new Set<string>();
-  /** The ISO text of the last second an entry was recorded in, up to its '.', and that second (ms since 1970). */
+  /** The ISO text of the last second an entry was recorded in, up to its '.', that second (ms since 1970), its month. */
   private isoSecond = '';
   private isoSecondMs = NaN;
-  /** Entries written since start, and dropped because the queue was full. */
-  readonly counts = { written: 0, dropped: 0, failedFlushes: 0 };
+  private isoMonth = '';
+  /**
+   * Entries written since start, dropped because the queue was full, and refused by the database as data it cannot
+   * store (a batch that would fail at every retry and hold back every entry behind it).
+   */
+  readonly counts = { written: 0, dropped: 0, refused: 0, failedFlushes: 0 };
 
   private readonly opts: AuditTrailOptions;
 
@@ -78,7 +112,7 @@ export class AuditTrail {
 
   /** Entries waiting to be written, those of a write under way included. */
   get queued(): number {
-    return this.queue.length + this.inFlight;
+    return this.queuedEntries + this.inFlight;
   }
 
   start(): void {
@@ -89,25 +123,47 @@ export class AuditTrail {
 
   record(e: AuditEvent): void {
     if (!this.opts.enabled) return;
-    if (this.queue.length >= MAX_QUEUED) this.dropOldest(DROP_CHUNK);
-    this.queue.push(
-      `${this.isoTime(e.at ?? this.opts.now())}\t${copyText(e.action)}\t${copyText(e.userId)}\t${copyText(e.userLevel)}\t${copyText(e.report)}\t${copyText(e.ip)}\t${copyText(JSON.stringify(e.details ?? {}))}\n`,
-    );
+    // A time PostgreSQL cannot store would have its batch refused: such an entry is kept at the server's time.
+    let t = e.at ? e.at.getTime() : this.opts.now().getTime();
+    if (!(t >= MIN_TIME && t < MAX_TIME)) t = this.opts.now().getTime();
+    const at = this.isoTime(t);
+    let text = `["${at}",${jsonText(e.action)},${jsonText(e.userId)},${jsonText(e.userLevel)},${jsonText(e.report)},${jsonText(e.ip)},${JSON.stringify(e.details ?? {})}]`;
+    // json keeps \u0000, but PostgreSQL's text cannot hold it: reading such an entry (->>) would fail the audit report.
+    if (text.includes('\\u0000')) text = text.replace(NUL_ESCAPE, '$1\\ufffd');
+    if (this.queuedEntries >= MAX_QUEUED) this.dropOldest();
+    let b = this.batches[this.batches.length - 1];
+    if (!b || b.n >= BATCH_ENTRIES || b.month !== this.isoMonth) {
+      b = { month: this.isoMonth, buf: Buffer.allocUnsafe(FIRST_BUFFER), bytes: 1, n: 0, firstMs: t, lastMs: t, users: new Set() };
+      b.buf[0] = 0x5b; // [
+      this.batches.push(b);
+    }
+    // Room for a comma, the text at 3 bytes per UTF-16 unit (UTF-8's most), and the closing bracket.
+    const need = b.bytes + 2 + text.length * 3;
+    if (need > b.buf.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(need, b.buf.length * 2));
+      b.buf.copy(bigger, 0, 0, b.bytes);
+      b.buf = bigger;
+    }
+    if (b.n > 0) b.buf[b.bytes++] = 0x2c; // ,
+    b.bytes += b.buf.write(text, b.bytes);
+    b.n += 1;
+    if (t < b.firstMs) b.firstMs = t;
+    if (t > b.lastMs) b.lastMs = t;
+    if (e.userId) b.users.add(e.userId.includes('\u0000') ? e.userId.replaceAll('\u0000', '\ufffd') : e.userId);
+    this.queuedEntries += 1;
   }
 
   /**
-   * A time as toISOString writes it, the text up to the second made once a second: entries come a few thousand a
-   * second, and toISOString was a tenth of an entry's cost. A new second also notes its month for the partitions.
+   * A time as toISOString writes it, the text up to the second made once a second (toISOString was a tenth of an
+   * entry's cost), and that second's month.
    */
-  private isoTime(d: Date): string {
-    const t = d.getTime();
+  private isoTime(t: number): string {
     const ms = ((t % 1000) + 1000) % 1000;
     if (t - ms !== this.isoSecondMs) {
       const iso = new Date(t - ms).toISOString(); // '…:SS.000Z'
       this.isoSecondMs = t - ms;
       this.isoSecond = iso.slice(0, -4);
-      const month = `${iso.slice(0, 7)}-01`;
-      if (!this.months.has(month)) this.newMonths.add(month);
+      this.isoMonth = `${iso.slice(0, 7)}-01`;
     }
     return `${this.isoSecond}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
   }
@@ -115,7 +171,7 @@ export class AuditTrail {
   /** Writes everything queued now (one flush at a time; a second caller waits for the first and goes again). */
   async flush(): Promise<void> {
     while (this.writing) await this.writing;
-    if (this.queue.length === 0) return;
+    if (this.batches.length === 0) return;
     this.writing = this.writeQueued().finally(() => {
       this.writing = undefined;
     });
@@ -123,59 +179,84 @@ export class AuditTrail {
   }
 
   /**
-   * Takes the whole queue (entries recorded meanwhile start a new one) and writes it batch by batch; what a failed
-   * write leaves goes back in front of the newer entries, for the next tick.
+   * Takes every batch queued (entries recorded meanwhile start a new one) and writes them in one transaction. If the
+   * database refuses one as data (SQLSTATE classes 22 and 23), the batches are written one by one and only the refused
+   * ones are given up (counted, reported); any other failure (the database down) puts them all back in front of the
+   * newer entries, for the next tick.
    */
   private async writeQueued(): Promise<void> {
-    const pending = this.queue;
-    const months = [...this.newMonths].sort();
-    this.queue = [];
-    this.newMonths = new Set();
-    this.inFlight = pending.length;
-    let from = 0;
+    const pending = this.batches;
+    this.batches = [];
+    this.queuedEntries = 0;
+    const total = entriesIn(pending);
+    this.inFlight = total;
+    let left = pending;
+    let refused = 0;
     try {
-      if (months.length > 0) {
-        // As the owner: making partitions is no business of the writer role. Named audit_*, not hht_*: a call of an
-        // hht_ function counts as a write to report data (db/write-generation.ts) and would empty the result cache.
-        await this.opts.db.query(AUDIT_PARTITIONS_SQL, [months[0], months[months.length - 1]]);
-        for (const m of months) this.months.add(m);
-      }
-      for (; from < pending.length; from += BATCH_ROWS) {
-        const batch = pending.slice(from, from + BATCH_ROWS);
-        await this.insert(batch);
-        this.counts.written += batch.length;
-        this.inFlight -= batch.length;
+      await this.ensurePartitions(pending);
+      try {
+        await this.insert(pending);
+        left = [];
+      } catch (err) {
+        if (!isDataError(err)) throw err;
+        for (const b of pending) {
+          try {
+            await this.insert([b]);
+          } catch (one) {
+            if (!isDataError(one)) throw one;
+            refused += b.n;
+            this.opts.onError(one);
+          }
+          left = left.slice(1);
+        }
       }
     } catch (err) {
       this.counts.failedFlushes += 1;
       this.opts.onError(err);
+      // Ahead of what came meanwhile; the batch being filled now stays the last one.
+      this.batches = left.concat(this.batches);
+      this.queuedEntries += entriesIn(left);
+      while (this.queuedEntries > MAX_QUEUED) this.dropOldest();
+    } finally {
+      this.counts.refused += refused;
+      this.counts.written += total - refused - entriesIn(left);
       this.inFlight = 0;
-      for (const m of months) if (!this.months.has(m)) this.newMonths.add(m);
-      this.queue = from === 0 ? pending.concat(this.queue) : pending.slice(from).concat(this.queue);
-      if (this.queue.length > MAX_QUEUED) this.dropOldest(this.queue.length - MAX_QUEUED);
     }
   }
 
-  /** Drops the n oldest entries queued, counted (one splice for many: a full queue costs no shift per entry). */
-  private dropOldest(n: number): void {
-    const k = Math.min(n, this.queue.length);
-    this.queue.splice(0, k);
-    this.counts.dropped += k;
+  /** The partitions of the batches' months this process has not made sure of yet. */
+  private async ensurePartitions(batches: readonly Batch[]): Promise<void> {
+    const months = [...new Set(batches.map((b) => b.month))].filter((m) => !this.months.has(m)).sort();
+    if (months.length === 0) return;
+    // As the owner: making partitions is no business of the writer role. Named audit_*, not hht_*: a call of an
+    // hht_ function counts as a write to report data (db/write-generation.ts) and would empty the result cache.
+    await this.opts.db.query(AUDIT_PARTITIONS_SQL, [months[0], months[months.length - 1]]);
+    for (const m of months) this.months.add(m);
   }
 
-  private async insert(batch: string[]): Promise<void> {
-    const { db } = this.opts;
-    await db.transaction(async (tx) => {
+  /** One transaction as the writer role, one INSERT per batch. */
+  private async insert(batches: readonly Batch[]): Promise<void> {
+    await this.opts.db.transaction(async (tx) => {
       await tx.query(`SET LOCAL ROLE ${AUDIT_ROLE}`);
-      // PostgreSQL: COPY from the client, the cheapest append. PGlite's COPY reads its input as a server file, a
-      // right the writer role must not have (the audit-trail test shows it refused), so there: one INSERT.
-      if (db.driver === 'pg' && tx.copyFrom) {
-        await tx.copyFrom('audit_trail', COLUMNS, batch.join(''));
-      } else {
-        const rows = batch.map((line) => parseCopyLine(line.slice(0, -1)));
-        await tx.query(AUDIT_INSERT_SQL, COLUMNS.map((_, i) => rows.map((r) => r[i] ?? null)));
+      for (const b of batches) {
+        b.buf[b.bytes] = 0x5d; // ]
+        await tx.query(AUDIT_INSERT_SQL, [
+          new Date(b.firstMs).toISOString(),
+          new Date(b.lastMs).toISOString(),
+          b.n,
+          [...b.users],
+          b.buf.toString('utf8', 0, b.bytes + 1),
+        ]);
       }
     });
+  }
+
+  /** Drops the oldest batch queued (up to BATCH_ENTRIES entries), counted. */
+  private dropOldest(): void {
+    const b = this.batches.shift();
+    if (!b) return;
+    this.queuedEntries -= b.n;
+    this.counts.dropped += b.n;
   }
 
   /** Stops the timer and writes what is queued (server shutdown). */

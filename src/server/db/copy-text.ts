@@ -31,22 +31,10 @@ function scalarText(v: unknown): string | null {
   throw new Error(`cannot COPY a value of type ${typeof v}`);
 }
 
-/** A text value (or NULL) in COPY's text format: copyValue without the type dispatch, for hot paths. */
-export function copyText(s: string | null | undefined): string {
-  return s === null || s === undefined ? NULL : escapeText(s);
-}
-
 /** One value in COPY's text format. */
 export function copyValue(v: unknown): string {
   const text = scalarText(v);
   return text === null ? NULL : escapeText(text);
-}
-
-const UNESCAPED: Record<string, string> = { t: '\t', n: '\n', r: '\r' };
-
-/** The values of one line of COPY text (without its newline), as copyValue wrote them: null for \N. */
-export function parseCopyLine(line: string): (string | null)[] {
-  return line.split('\t').map((f) => (f === NULL ? null : f.includes('\\') ? f.replace(/\\(.)/g, (_, c: string) => UNESCAPED[c] ?? c) : f));
 }
 
 /** The rows' lines for the given columns, each ending in a newline (a key a row lacks is NULL there). */

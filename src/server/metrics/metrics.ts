@@ -16,6 +16,8 @@ export interface MetricSources {
   db: Db;
   now: () => Date;
   auditQueued: () => number;
+  /** Audit entries given up since start: the oldest dropped from a full queue, and those the database refused. */
+  auditLost: () => { dropped: number; refused: number };
   /** Whether this app runs the live HHT feed (HHT_FEED on with the demo seed): feed lag means nothing otherwise. */
   feedLive: boolean;
 }
@@ -93,6 +95,18 @@ new client.Gauge({
   help: 'Audit trail entries waiting in memory to be written (flushed every HHT_AUDIT_FLUSH_MS).',
   collect() {
     this.set(sumOf((s) => s.auditQueued()));
+  },
+});
+
+new client.Counter({
+  name: 'hht_audit_entries_lost_total',
+  help: 'Audit trail entries given up: dropped (the oldest, from a full queue while the database was away) or refused (data the database cannot store).',
+  labelNames: ['reason'] as const,
+  collect() {
+    // Totals kept by each process's trail, read when scraped.
+    this.reset();
+    this.inc({ reason: 'dropped' }, sumOf((s) => s.auditLost().dropped));
+    this.inc({ reason: 'refused' }, sumOf((s) => s.auditLost().refused));
   },
 });
 

@@ -26,8 +26,8 @@ function recordTypes(request: FastifyRequest): string[] {
  * label set), and the device sync's batches, records and refusals, all from one onResponse hook; the app's sources
  * for the gauges read at scrape time.
  */
-export function registerMetrics(app: FastifyInstance, deps: { db: Db; auditQueued: () => number; feedLive: boolean }): void {
-  const remove = addMetricSources({ db: deps.db, now: () => app.clock.now(), auditQueued: deps.auditQueued, feedLive: deps.feedLive });
+export function registerMetrics(app: FastifyInstance, deps: { db: Db; auditQueued: () => number; auditLost: () => { dropped: number; refused: number }; feedLive: boolean }): void {
+  const remove = addMetricSources({ db: deps.db, now: () => app.clock.now(), auditQueued: deps.auditQueued, auditLost: deps.auditLost, feedLive: deps.feedLive });
   app.addHook('onClose', async () => {
     remove();
   });
