@@ -15,7 +15,11 @@ import type { UserScope } from '../../src/server/reports/scope';
 import { addDays } from '../../src/server/demo/runs';
 
 const checked = checkDefinitions(readDefinitionFiles(process.cwd()));
-const counted = checked.reports.flatMap((report) => report.views.filter((v) => v.countSql !== undefined).map((view) => ({ report, view })));
+/** Views whose count is checked elsewhere: the seeded data holds no audit entries (tests/api/audit-trail.test.ts). */
+const ELSEWHERE = new Set(['audit-trail']);
+const counted = checked.reports.flatMap((report) =>
+  report.views.filter((v) => v.countSql !== undefined && !ELSEWHERE.has(v.endpoint)).map((view) => ({ report, view })),
+);
 
 describe.each(TEST_DRIVERS)('count SQL of server-paged views on %s', (driver) => {
   let t: TestDb & { today: string };
