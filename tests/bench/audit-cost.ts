@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N] [--rate N] [--workers N] [--port P]`: the audit
+ * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N] [--rate N] [--workers N] [--aa] [--port P]`: the audit
  * trail's cost under load. One built server (dist/server, HHT_WORKERS=2 unless --workers) on a seeded PostgreSQL database; rounds turn
  * its trail on and off in turn (the test hook POST /api/test-hooks/audit, on every worker), in ABBA order, each round
  * 50 kept-alive connections POSTing the light report for N seconds, rotating through every train run of the last 7
@@ -43,6 +43,8 @@ const DB_NAME = arg('db-name') ?? 'hht_bench_load';
 const CONNECTIONS = 50;
 /** --workers N: server processes (HHT_WORKERS), 2 unless given. */
 const WORKERS = Number(arg('workers') ?? '2');
+/** --aa: an A/A run, the trail off in the "on" turns too: the cost this bench shows when there is none. */
+const AA = process.argv.includes('--aa');
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
 
@@ -171,7 +173,7 @@ const usersDb = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
 await insertUser(usersDb, { userId: 'BENCHAUDIT', userLevel: 'SU', mobileNo: '9000000099' });
 await usersDb.close();
 const auth = (await loginOverHttp(server.base, 'BENCHAUDIT')).headers();
-console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of ${WORKERS} process(es), trail on and off in turn, ${CONNECTIONS} connections${rate ? ` paced at ${rate} requests/s` : ''}, ${seconds} s x ${rounds} rounds each, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
+console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of ${WORKERS} process(es), trail on and off in turn${AA ? ' (A/A: off in both turns)' : ''}, ${CONNECTIONS} connections${rate ? ` paced at ${rate} requests/s` : ''}, ${seconds} s x ${rounds} rounds each, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
 type Figures = { rps: number[]; p99: number[]; serverMs: number[]; dbMs: number[]; cpuMs: number[] };
 const figures = (): Figures => ({ rps: [], p99: [], serverMs: [], dbMs: [], cpuMs: [] });
 const results: Record<'on' | 'off', Figures> = { on: figures(), off: figures() };
@@ -190,7 +192,8 @@ for (let i = 0; i < rounds; i += 1) {
   // ABBA order, so a drift of the machine's load during the run falls on both alike.
   const order: ('on' | 'off')[] = i % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
   for (const which of order) {
-    await setTrail(server, which === 'on');
+    // --aa: the trail off in both turns, to see what the bench's own noise alone gives as a "cost".
+    await setTrail(server, which === 'on' && !AA);
     const r = await load(server, auth);
     results[which].rps.push(r.rps);
     results[which].p99.push(r.p99);
@@ -214,6 +217,9 @@ for (const part of ['serverMs', 'dbMs'] as const) {
   const off = median(results.off[part]);
   console.log(`  of which ${part === 'serverMs' ? 'the server' : 'the database'}: on ${on.toFixed(3)} ms, off ${off.toFixed(3)} ms, difference ${((on - off) * 1000).toFixed(1)} µs per request`);
 }
+// Round by round (the two turns of a round are next to each other in time): the steadier figure on a shared machine.
+const pairs = results.on.rps.map((on, i) => on / (results.off.rps[i] ?? NaN)).sort((a, b) => a - b);
+console.log(`requests/s on/off round by round: ${pairs.map((x) => x.toFixed(3)).join(', ')}; median ${median(pairs).toFixed(3)} (cost ${((1 - median(pairs)) * 100).toFixed(1)} %), quartiles ${pct(pairs, 0.25).toFixed(3)}-${pct(pairs, 0.75).toFixed(3)}`);
 console.log(`median p99: trail on ${median(results.on.p99).toFixed(1)} ms, off ${median(results.off.p99).toFixed(1)} ms`);
 console.log(`audit entries written during the run: ${auditAfter - auditBefore}; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 await server.stop();
