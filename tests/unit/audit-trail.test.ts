@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { withoutPersonalFields } from '../../src/server/audit/redact';
+import { sentFilters, sentFiltersJson } from '../../src/server/audit/plugin';
 import { PortalFileEvents } from '../../src/server/audit/file-events';
 import { AuditTrail } from '../../src/server/audit/trail';
 import type { AuditEvent } from '../../src/server/audit/actions';
@@ -35,6 +36,27 @@ describe('personal fields', () => {
     });
     expect(value).toEqual({ trainNo: '12952', pnr: '8123456789', nested: { coach: 'B1' } });
     expect(removed.sort()).toEqual(['mobileNo', 'passengerName', 'phone', 'psgnName']);
+  });
+});
+
+describe('the details of a report call', () => {
+  it('are written as sentFilters would have them, whether or not the body could be taken as it is', () => {
+    const query = Object.assign(Object.create(null) as Record<string, unknown>, { trainNo: '12952', startDate: '2026-03-14' });
+    const bodies: unknown[] = [
+      { trainNo: '12952', startDate: '2026-03-14', cls: '3A' }, // the usual call: taken as it is
+      query, // a GET's query (no prototype)
+      {}, undefined, null, 'text', [1, 2], 42,
+      { trainNo: '12952', psgnName: 'R KUMAR' }, // a personal key: removed
+      { note: 'the name of the train' }, // the word only in a value: copied the long way, the same text
+      { pnrs: Array.from({ length: 150 }, (_, i) => String(i)) }, // an array past 100 items
+      { text: 'x'.repeat(250) }, // a string past 200 characters
+      { a: { b: { c: { d: { e: { f: { g: { h: { i: { j: 1 } } } } } } } } } }, // past 8 levels
+      { a: [[[[[[[1]]]]]]] }, // 8 brackets: taken as it is
+      { hindi: 'यात्री', emoji: '😀', quote: '"', back: '\\', u: undefined, n: null },
+    ];
+    const figures = { rows: 12, ms: 3, served: 'hit', none: undefined, empty: null };
+    for (const body of bodies) expect(sentFiltersJson(body, figures), JSON.stringify(body)).toBe(JSON.stringify(sentFilters(body, figures)));
+    expect(JSON.parse(sentFiltersJson(bodies[0], figures))).toEqual({ filters: bodies[0], rows: 12, ms: 3, served: 'hit', empty: null });
   });
 });
 

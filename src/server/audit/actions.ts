@@ -30,4 +30,6 @@ export interface AuditEvent {
   report?: string | null;
   ip?: string | null;
   details?: Record<string, unknown>;
+  /** The details already as JSON text (a report call's, made by sentFiltersJson); details is then not read. */
+  detailsJson?: string;
 }

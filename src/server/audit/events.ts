@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CacheAnswer } from '../reports/result-cache';
 import type { AuditAction } from './actions';
-import { requestActor, sentFilters } from './plugin';
+import { requestActor, sentFilters, sentFiltersJson } from './plugin';
 
 /** A report call answered: who, which report, the filters as sent, the row count, the time to answer and how. */
 export function auditReportRun(request: FastifyRequest, reply: FastifyReply, report: string, answer: CacheAnswer): void {
@@ -15,7 +15,7 @@ export function auditReportRun(request: FastifyRequest, reply: FastifyReply, rep
     userLevel: user?.userLevel ?? null,
     ip: request.ip,
     report,
-    details: sentFilters(request.method === 'GET' ? request.query : request.body, {
+    detailsJson: sentFiltersJson(request.method === 'GET' ? request.query : request.body, {
       rows: answer.body.rowCount ?? null,
       ms: Math.round(reply.elapsedTime),
       served: answer.served,

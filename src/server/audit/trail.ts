@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import type { AuditEvent } from './actions';
+import { AUDIT_ACTIONS, type AuditEvent } from './actions';
 
 /** The database role the trail is written as (migration 031): INSERT and SELECT on the trail, nothing else. */
 export const AUDIT_ROLE = 'hht_audit';
@@ -62,6 +62,9 @@ function isDataError(err: unknown): boolean {
 
 /** \u0000 in JSON text (not an escaped backslash followed by 'u0000'). */
 const NUL_ESCAPE = /(?<!\\)((?:\\\\)*)\\u0000/g;
+
+/** Each action's name as a JSON string, made once. */
+const QUOTED_ACTIONS: ReadonlyMap<string, string> = new Map(AUDIT_ACTIONS.map((a) => [a, JSON.stringify(a)]));
 
 /** A text value as a JSON string, null as null. */
 function jsonText(s: string | null | undefined): string {
@@ -127,7 +130,7 @@ export class AuditTrail {
     let t = e.at ? e.at.getTime() : this.opts.now().getTime();
     if (!(t >= MIN_TIME && t < MAX_TIME)) t = this.opts.now().getTime();
     const at = this.isoTime(t);
-    let text = `["${at}",${jsonText(e.action)},${jsonText(e.userId)},${jsonText(e.userLevel)},${jsonText(e.report)},${jsonText(e.ip)},${JSON.stringify(e.details ?? {})}]`;
+    let text = `["${at}",${QUOTED_ACTIONS.get(e.action) ?? jsonText(e.action)},${jsonText(e.userId)},${jsonText(e.userLevel)},${jsonText(e.report)},${jsonText(e.ip)},${e.detailsJson ?? JSON.stringify(e.details ?? {})}]`;
     // json keeps \u0000, but PostgreSQL's text cannot hold it: reading such an entry (->>) would fail the audit report.
     if (text.includes('\\u0000')) text = text.replace(NUL_ESCAPE, '$1\\ufffd');
     if (this.queuedEntries >= MAX_QUEUED) this.dropOldest();
