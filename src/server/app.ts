@@ -42,6 +42,7 @@ import { registerAuth } from './auth/plugin';
 import { resolveSigningSecret } from './auth/signing-secret';
 import { authOptionsFromEnv, type AuthOptions } from './auth/options';
 import { registerAudit } from './audit/plugin';
+import { registerJsonBody } from './http/json-body';
 import { auditPortalFiles } from './audit/portal-files';
 import { registerMetrics } from './metrics/plugin';
 import { isLive } from './process/startup';
@@ -75,6 +76,7 @@ export async function buildApp({ config, db, clock = systemClock, logger = false
   await registerOpenApi(app); // first: it hears of every route added after it
   registerErrorHandler(app);
   registerRequestLog(app);
+  registerJsonBody(app);
   registerInputGuard(app);
   registerRouteList(app);
   registerApiNoStore(app);

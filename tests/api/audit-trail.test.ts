@@ -189,6 +189,47 @@ describe.each(TEST_DRIVERS)('audit trail on %s', (driver) => {
     expect(csv.body).toContain('All_Passenger_Report');
   });
 
+  it('records each of repeated calls with its own user, figures and way of answering; filters of a GET and odd texts too', async () => {
+    const since = await lastSeq();
+    const sent = { trainNo: train.train_no, startDate: t.today, psgnName: train.names[0] };
+    const text = JSON.stringify(sent);
+    const postText = (s: SignedIn, payload: string) =>
+      app.inject({ method: 'POST', url: '/api/getAllPassengersCombined', headers: { ...s.headers(), 'content-type': 'application/json' }, payload });
+    const answers = [
+      await postText(du, text),
+      await postText(du, text),
+      await postText(su, text),
+      await postText(du, ` {\n "startDate" : "${t.today}", "trainNo":"${train.train_no}" } `),
+      await app.inject({ method: 'GET', url: `/api/Total_Trains_Manned?srcDate=${t.today}`, headers: du.headers() }),
+      await app.inject({ method: 'GET', url: `/api/Total_Trains_Manned?srcDate=${t.today}`, headers: du.headers() }),
+    ];
+    for (const a of answers) expect(a.statusCode).toBe(200);
+    const total = answers[0]?.json<{ total: number }>().total;
+    const runs = await entries(since, 'report_run');
+    expect(runs.map((r) => [r.user_id, r.user_level, r.report, r.details.filters, r.details.removedFields ?? null, r.details.rows])).toEqual([
+      [EXTRAS_USERS.du.userId, 'DU', 'All_Passenger_Report', { trainNo: train.train_no, startDate: t.today }, ['psgnName'], total],
+      [EXTRAS_USERS.du.userId, 'DU', 'All_Passenger_Report', { trainNo: train.train_no, startDate: t.today }, ['psgnName'], total],
+      [EXTRAS_USERS.su.userId, 'SU', 'All_Passenger_Report', { trainNo: train.train_no, startDate: t.today }, ['psgnName'], expect.any(Number)],
+      [EXTRAS_USERS.du.userId, 'DU', 'All_Passenger_Report', { startDate: t.today, trainNo: train.train_no }, null, total],
+      [EXTRAS_USERS.du.userId, 'DU', 'dash_trains_manned', { srcDate: t.today }, null, answers[4]?.json<{ total: number }>().total],
+      [EXTRAS_USERS.du.userId, 'DU', 'dash_trains_manned', { srcDate: t.today }, null, answers[5]?.json<{ total: number }>().total],
+    ]);
+    for (const r of runs) expect(typeof r.details.ms).toBe('number');
+    expect(runs.map((r) => r.details.served)).toEqual(answers.map((a) => (a.headers['x-hht-cache'] === 'hit' ? 'hit' : expect.stringMatching(/^(computed|shared)$/))));
+    expect(JSON.stringify(runs)).not.toContain(train.names[0]);
+  });
+
+  it('refuses a JSON body that is not JSON or sets __proto__ with a 400 naming the body, and records no run', async () => {
+    const since = await lastSeq();
+    for (const payload of ['{"trainNo": ', '{"__proto__": {"polluted": true}, "trainNo": "1"}', '{"constructor": {"prototype": {"polluted": true}}}']) {
+      const res = await app.inject({ method: 'POST', url: '/api/getAllPassengersCombined', headers: { ...du.headers(), 'content-type': 'application/json' }, payload });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.body).not.toMatch(/at .*\.js:\d+/);
+    }
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(await entries(since, 'report_run')).toEqual([]);
+  });
+
   it('tells anyone but SU that the trail is unavailable when the page asks for its definition, before any run', async () => {
     const other = await app.inject({ method: 'GET', url: '/api/meta/reports/audit_trail', headers: du.headers() });
     expect(other.statusCode).toBe(503);

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../../src/server/config';
 import { withoutPersonalFields } from '../../src/server/audit/redact';
 import { sentFilters, sentFiltersJson } from '../../src/server/audit/plugin';
 import { PortalFileEvents } from '../../src/server/audit/file-events';
-import { AuditTrail } from '../../src/server/audit/trail';
+import { AuditTrail, entryHead } from '../../src/server/audit/trail';
 import type { AuditEvent } from '../../src/server/audit/actions';
 import type { Db } from '../../src/server/db';
 import { copyValue } from '../../src/server/db/copy-text';
@@ -241,6 +241,54 @@ describe('audit trail queue', () => {
     trail.record({ action: 'sign_in', userId: 'BC', at: new Date('-010000-01-01T00:00:00Z') });
     await trail.close();
     expect(entries().map((e) => [e[0], e[2]])).toEqual([['2026-03-15T06:30:00.000Z', 'NAN'], ['2026-03-15T06:30:00.000Z', 'BC']]);
+  });
+
+  it('writes an entry made of a kept head and its figures exactly as record() writes the whole entry', async () => {
+    const { db, batches } = flakyDb();
+    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00.042Z'), enabled: true, onError: (e) => { throw e; } });
+    const odd = { v: 'हिंदी "q" \\ 😀', nul: 'a\u0000b', psgnName: 'R KUMAR' };
+    const fields = { action: 'report_run', userId: 'X\u0000Y', userLevel: 'DIV', report: 'r', ip: '10.0.0.1' } as const;
+    for (const [body, figures] of [[{ trainNo: '12952' }, { rows: 3, ms: 12, served: 'hit' }], [odd, { rows: null, ms: 0, served: 'computed' }]] as const) {
+      trail.record({ ...fields, detailsJson: sentFiltersJson(body, figures) });
+      const head = trail.headFor(JSON.stringify(body), Object.values(fields), () => entryHead(fields, sentFiltersJson(body, {}).slice(0, -1)));
+      trail.recordWithHead(head, `${sentFiltersJson({}, figures).slice('{"filters":{}'.length)}]`);
+    }
+    // A tail that is not ASCII is written as UTF-8 all the same.
+    const plain = entryHead(fields, '{"filters":{}');
+    trail.record({ ...fields, detailsJson: '{"filters":{},"note":"यात्री"}' });
+    trail.recordWithHead(plain, ',"note":"यात्री"}]');
+    await trail.close();
+    const stored = String(batches[0]?.[4]);
+    const entries = JSON.parse(stored) as unknown[];
+    expect(entries).toHaveLength(6);
+    for (let k = 0; k < 6; k += 2) expect(JSON.stringify(entries[k + 1])).toBe(JSON.stringify(entries[k]));
+    expect(entries[3]).toEqual(['2026-03-15T06:30:00.042Z', 'report_run', 'X\uFFFDY', 'DIV', 'r', '10.0.0.1',
+      { filters: { v: odd.v, nul: 'a\uFFFDb' }, removedFields: ['psgnName'], rows: null, ms: 0, served: 'computed' }]);
+    expect(batches[0]?.[3]).toEqual(['X\uFFFDY']);
+  });
+
+  it('keeps one head per request text and fields, makes another when any field differs, and starts again past 4,096', () => {
+    const { db } = flakyDb();
+    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date(), enabled: true, onError: () => undefined });
+    let made = 0;
+    const make = (): ReturnType<typeof entryHead> => {
+      made += 1;
+      return entryHead({ action: 'report_run', userId: `U${made}` }, '{"filters":{}');
+    };
+    const who: (string | null)[] = ['r', 'U', 'SU', '10.0.0.1', 'POST'];
+    const first = trail.headFor('{"a":1}', who, make);
+    expect(trail.headFor('{"a":1}', [...who], make)).toBe(first);
+    for (let k = 0; k < who.length; k += 1) {
+      const other = [...who];
+      other[k] = null;
+      expect(trail.headFor('{"a":1}', other, make)).not.toBe(first);
+    }
+    expect(trail.headFor('{"a":2}', who, make)).not.toBe(first);
+    expect(made).toBe(7);
+    for (let k = 0; made < 4_096; k += 1) trail.headFor(`{"b":${k}}`, who, make);
+    expect(trail.headFor('{"a":1}', who, make)).toBe(first); // still kept: 4,096 heads
+    trail.headFor('{"c":1}', who, make); // the 4,097th: every head is dropped first
+    expect(trail.headFor('{"a":1}', who, make)).not.toBe(first);
   });
 
   it('keeps the newest 100,000 entries while the database is down, counting the oldest it dropped', async () => {

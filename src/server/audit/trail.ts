@@ -11,6 +11,8 @@ const MAX_QUEUED = 100_000;
 /** Entry times kept as given: years 1970 to 9999. */
 const MIN_TIME = 0;
 const MAX_TIME = Date.UTC(10000, 0, 1);
+/** Entry heads kept by headFor at most (a few hundred bytes each). */
+const HEADS_KEPT = 4_096;
 /** A batch's first buffer, bytes (an entry of a report call is about 200; the buffer doubles when full). */
 const FIRST_BUFFER = 64 * 1024;
 
@@ -71,6 +73,58 @@ function jsonText(s: string | null | undefined): string {
   return s === null || s === undefined ? 'null' : JSON.stringify(s);
 }
 
+/** 'YYYY-MM-DDTHH:MM:SS.': an entry time's text up to its milliseconds (years 1970 to 9999 have four digits). */
+const ISO_SECOND_BYTES = 20;
+
+/** Writes text into buf at i as UTF-8; returns where it ends. ASCII byte by byte, anything else by Buffer.write. */
+function writeText(buf: Buffer, i: number, text: string): number {
+  const n = text.length;
+  for (let k = 0; k < n; k += 1) {
+    const c = text.charCodeAt(k);
+    if (c > 0x7f) return i + buf.write(text, i); // written again from its start
+    buf[i + k] = c;
+  }
+  return i + n;
+}
+
+/** Whether two lists of fields are the same, field by field. */
+function sameFields(a: readonly (string | null)[], b: readonly (string | null)[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k += 1) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+interface KeptHead {
+  who: readonly (string | null)[];
+  head: EntryHead;
+}
+
+/** An entry's text after its time, up to its details' last fields, made once (AuditTrail.headFor) and written often. */
+export interface EntryHead {
+  /** `,"action","user","level","report","ip",` then the details' JSON text up to where the caller's tail goes on, UTF-8. */
+  bytes: Buffer;
+  /** The user id as stored, for the batch's list of users. */
+  userId: string | null;
+}
+
+/** An entry's text after its time: its fields and `details` (all of them, or up to where a tail will go on). */
+function entryRest(e: Omit<AuditEvent, 'at' | 'details' | 'detailsJson'>, details: string): string {
+  const text = `,${QUOTED_ACTIONS.get(e.action) ?? jsonText(e.action)},${jsonText(e.userId)},${jsonText(e.userLevel)},${jsonText(e.report)},${jsonText(e.ip)},${details}`;
+  // json keeps \u0000, but PostgreSQL's text cannot hold it: reading such an entry (->>) would fail the audit report.
+  return text.includes('\\u0000') ? text.replace(NUL_ESCAPE, '$1\\ufffd') : text;
+}
+
+/** A user id as the batch lists it: NUL (which PostgreSQL's text cannot hold) made U+FFFD. */
+function storedUserId(userId: string | null | undefined): string | null {
+  if (!userId) return null;
+  return userId.includes('\u0000') ? userId.replaceAll('\u0000', '\ufffd') : userId;
+}
+
+/** The head of an entry with these fields and the start of its details (see AuditTrail.recordWithHead). */
+export function entryHead(e: Omit<AuditEvent, 'at' | 'details' | 'detailsJson'>, detailsHead: string): EntryHead {
+  return { bytes: Buffer.from(entryRest(e, detailsHead)), userId: storedUserId(e.userId) };
+}
+
 /**
  * The audit trail of one server process. record() only queues (no await on the request path); a timer writes the
  * queue every flushMs as the writer role, one INSERT per batch in one transaction, and close() writes what is left.
@@ -87,8 +141,11 @@ export class AuditTrail {
   private inFlight = 0;
   /** Months ('YYYY-MM-01') whose partition this process has made sure of. */
   private readonly months = new Set<string>();
-  /** The ISO text of the last second an entry was recorded in, up to its '.', that second (ms since 1970), its month. */
-  private isoSecond = '';
+  /**
+   * The ISO text (as toISOString writes it) of the last second an entry was recorded in, up to its '.', as bytes; that
+   * second (ms since 1970) and its month ('YYYY-MM-01'). Made once a second: toISOString was a tenth of an entry's cost.
+   */
+  private readonly isoSecond = Buffer.alloc(ISO_SECOND_BYTES);
   private isoSecondMs = NaN;
   private isoMonth = '';
   /**
@@ -98,6 +155,9 @@ export class AuditTrail {
   readonly counts = { written: 0, dropped: 0, refused: 0, failedFlushes: 0 };
 
   private readonly opts: AuditTrailOptions;
+  /** Entry heads made by headFor, by the request text they were made for; headsKept counts them. */
+  private readonly heads = new Map<string, KeptHead[]>();
+  private headsKept = 0;
 
   constructor(opts: AuditTrailOptions) {
     this.opts = { ...opts };
@@ -126,13 +186,53 @@ export class AuditTrail {
 
   record(e: AuditEvent): void {
     if (!this.opts.enabled) return;
-    // A time PostgreSQL cannot store would have its batch refused: such an entry is kept at the server's time.
-    let t = e.at ? e.at.getTime() : this.opts.now().getTime();
-    if (!(t >= MIN_TIME && t < MAX_TIME)) t = this.opts.now().getTime();
-    const at = this.isoTime(t);
-    let text = `["${at}",${QUOTED_ACTIONS.get(e.action) ?? jsonText(e.action)},${jsonText(e.userId)},${jsonText(e.userLevel)},${jsonText(e.report)},${jsonText(e.ip)},${e.detailsJson ?? JSON.stringify(e.details ?? {})}]`;
-    // json keeps \u0000, but PostgreSQL's text cannot hold it: reading such an entry (->>) would fail the audit report.
-    if (text.includes('\\u0000')) text = text.replace(NUL_ESCAPE, '$1\\ufffd');
+    this.append(this.entryTime(e.at), entryRest(e, e.detailsJson ?? JSON.stringify(e.details ?? {})), ']', storedUserId(e.userId));
+  }
+
+  /**
+   * An entry made of a head (see entryHead) and the text that ends it after its details' last fields, e.g.
+   * `,"rows":12}]`: what a report call writes, its head made once for calls that repeat (headFor).
+   */
+  recordWithHead(head: EntryHead, tail: string): void {
+    if (!this.opts.enabled) return;
+    this.append(this.entryTime(undefined), head.bytes, tail, head.userId);
+  }
+
+  /**
+   * The head made by `make` for a request's `text` (its URL or JSON body) and `who` (every other field the head holds:
+   * the caller names them all), made the first time and kept. At most HEADS_KEPT are kept, then all are dropped and made
+   * again as calls come. Looked up by the request's text, not a key joined from every field: hashing one more string
+   * per call cost a third of what an entry now costs (in-process measure).
+   */
+  headFor(text: string, who: readonly (string | null)[], make: () => EntryHead): EntryHead {
+    let kept = this.heads.get(text);
+    if (kept !== undefined) {
+      for (const k of kept) if (sameFields(k.who, who)) return k.head;
+    }
+    if (this.headsKept >= HEADS_KEPT) {
+      this.heads.clear();
+      this.headsKept = 0;
+      kept = undefined;
+    }
+    const head = make();
+    if (kept === undefined) this.heads.set(text, (kept = []));
+    kept.push({ who, head });
+    this.headsKept += 1;
+    return head;
+  }
+
+  /** The entry's time (ms since 1970): as given when PostgreSQL can store it, else the server's. */
+  private entryTime(at: Date | undefined): number {
+    const t = at ? at.getTime() : this.opts.now().getTime();
+    return t >= MIN_TIME && t < MAX_TIME ? t : this.opts.now().getTime();
+  }
+
+  /**
+   * Writes `["<time>"`, rest, tail into the batch being filled (a new one when full or at a month's turn). Byte by byte
+   * where the text is ASCII: each Buffer write call crosses into C++, which cost more than the copy itself.
+   */
+  private append(t: number, rest: string | Buffer, tail: string, userId: string | null): void {
+    const ms = this.setSecond(t);
     if (this.queuedEntries >= MAX_QUEUED) this.dropOldest();
     let b = this.batches[this.batches.length - 1];
     if (!b || b.n >= BATCH_ENTRIES || b.month !== this.isoMonth) {
@@ -140,35 +240,49 @@ export class AuditTrail {
       b.buf[0] = 0x5b; // [
       this.batches.push(b);
     }
-    // Room for a comma, the text at 3 bytes per UTF-16 unit (UTF-8's most), and the closing bracket.
-    const need = b.bytes + 2 + text.length * 3;
+    // Room for a comma, the time, the rest and tail (strings at 3 bytes per UTF-16 unit, UTF-8's most) and a bracket.
+    const need = b.bytes + ISO_SECOND_BYTES + 10 + (typeof rest === 'string' ? rest.length * 3 : rest.length) + tail.length * 3;
     if (need > b.buf.length) {
       const bigger = Buffer.allocUnsafe(Math.max(need, b.buf.length * 2));
       b.buf.copy(bigger, 0, 0, b.bytes);
       b.buf = bigger;
     }
-    if (b.n > 0) b.buf[b.bytes++] = 0x2c; // ,
-    b.bytes += b.buf.write(text, b.bytes);
+    const buf = b.buf;
+    let i = b.bytes;
+    if (b.n > 0) buf[i++] = 0x2c; // ,
+    buf[i++] = 0x5b; // [
+    buf[i++] = 0x22; // "
+    buf.set(this.isoSecond, i);
+    i += ISO_SECOND_BYTES;
+    buf[i++] = 0x30 + Math.floor(ms / 100);
+    buf[i++] = 0x30 + (Math.floor(ms / 10) % 10);
+    buf[i++] = 0x30 + (ms % 10);
+    buf[i++] = 0x5a; // Z
+    buf[i++] = 0x22;
+    if (typeof rest === 'string') i += buf.write(rest, i);
+    else {
+      buf.set(rest, i);
+      i += rest.length;
+    }
+    i = writeText(buf, i, tail);
+    b.bytes = i;
     b.n += 1;
     if (t < b.firstMs) b.firstMs = t;
     if (t > b.lastMs) b.lastMs = t;
-    if (e.userId) b.users.add(e.userId.includes('\u0000') ? e.userId.replaceAll('\u0000', '\ufffd') : e.userId);
+    if (userId) b.users.add(userId);
     this.queuedEntries += 1;
   }
 
-  /**
-   * A time as toISOString writes it, the text up to the second made once a second (toISOString was a tenth of an
-   * entry's cost), and that second's month.
-   */
-  private isoTime(t: number): string {
+  /** Makes isoSecond and isoMonth those of time t, if they are not yet; returns t's milliseconds within its second. */
+  private setSecond(t: number): number {
     const ms = ((t % 1000) + 1000) % 1000;
     if (t - ms !== this.isoSecondMs) {
-      const iso = new Date(t - ms).toISOString(); // '…:SS.000Z'
+      const iso = new Date(t - ms).toISOString(); // 'YYYY-MM-DDTHH:MM:SS.000Z'
       this.isoSecondMs = t - ms;
-      this.isoSecond = iso.slice(0, -4);
+      this.isoSecond.write(iso.slice(0, ISO_SECOND_BYTES), 0, 'latin1');
       this.isoMonth = `${iso.slice(0, 7)}-01`;
     }
-    return `${this.isoSecond}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
+    return ms;
   }
 
   /** Writes everything queued now (one flush at a time; a second caller waits for the first and goes again). */
