@@ -1,18 +1,18 @@
 /**
- * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N] [--rate N] [--workers N] [--aa] [--port P]`: the audit
- * trail's cost under load. One built server (dist/server, HHT_WORKERS=2 unless --workers) on a seeded PostgreSQL database; rounds turn
- * its trail on and off in turn (the test hook POST /api/test-hooks/audit, on every worker), in ABBA order, each round
- * 50 kept-alive connections POSTing the light report for N seconds, rotating through every train run of the last 7
- * days x 4 class choices (mostly result-cache hits, a miss when a held answer expires), as fast as answered or paced
- * (--rate). With the trail on, every call writes one entry.
+ * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N] [--workers N] [--aa] [--port P]`:
+ * the audit trail's cost under load. One built server (dist/server, HHT_WORKERS=2 unless --workers) on a seeded
+ * PostgreSQL database; rounds turn its trail on and off in turn (the test hook POST /api/test-hooks/audit, on every
+ * worker), in ABBA order, each turn wrk (the load bench's client: 2 threads, 50 kept-alive connections) POSTing the
+ * light report for N seconds, rotating through every train run of the last 7 days x 4 class choices (mostly
+ * result-cache hits, a miss when a held answer expires). With the trail on, every call writes one entry.
  * One server for both, because two servers started one after the other differed by ~10 % with the trail off in both
  * (an A/A run on this shared machine): more than what is measured. Prints requests/s, p99 and the CPU time per
- * request of the server's processes and the database's backends (read from /proc; a round ends after one more flush
- * so its entries' writes count in it) per round, their medians, the on/off ratios and the load average. On an idle
- * machine requests/s as fast as answered is the figure; on a shared one, CPU per request at a paced rate.
+ * request of the server's processes and the database (read from /proc; a turn ends after one more flush so its
+ * entries' writes count in it) per round, their medians, and the cost from the rounds' on/off ratios: their geometric
+ * mean with a 95 % confidence interval (t), since one turn moves by 10-20 % on a shared machine.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { Agent, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import { openDb } from '../../src/server/db';
 import { insertUser, loginOverHttp } from '../support/login';
 import { freePort } from '../support/server';
 import { serverReady } from '../support/server-ready';
+import { runWrk } from './wrk';
 import { backendCpuSecondsBetween, backendCpuTicks, postmasterPid, processTreeCpuSeconds } from './process-cpu';
 
 function arg(name: string): string | undefined {
@@ -30,17 +31,9 @@ function arg(name: string): string | undefined {
 }
 const adminUrl = arg('database-url') ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('--audit-cost needs PostgreSQL: pass --database-url or set TEST_DATABASE_URL');
-const seconds = Number(arg('seconds') ?? '8');
-const rounds = Number(arg('rounds') ?? '6');
-/**
- * --rate N: N requests a second in all (open loop, paced) instead of as fast as answered. A closed loop on a busy
- * machine ties CPU per request to throughput: the result cache's misses come per second (each held answer expires
- * after HHT_REPORT_CACHE_MS), so a slower round has more misses per request. At one fixed rate both states serve the
- * same mix, and CPU per request compares the trail alone.
- */
-const rate = arg('rate') ? Number(arg('rate')) : undefined;
+const seconds = Number(arg('seconds') ?? '5');
+const rounds = Number(arg('rounds') ?? '20');
 const DB_NAME = arg('db-name') ?? 'hht_bench_load';
-const CONNECTIONS = 50;
 /** --workers N: server processes (HHT_WORKERS), 2 unless given. */
 const WORKERS = Number(arg('workers') ?? '2');
 /** --aa: an A/A run, the trail off in the "on" turns too: the cost this bench shows when there is none. */
@@ -102,7 +95,7 @@ await client.connect();
 const runs = (await client.query<{ train_no: string; d: string }>(
   'SELECT train_no, start_date::text AS d FROM train_runs WHERE start_date BETWEEN $1::date - 6 AND $1::date ORDER BY 2, 1', [today],
 )).rows;
-const bodies = runs.flatMap((r) => [undefined, '3A', 'SL', '2A'].map((cls) => JSON.stringify({ trainNo: r.train_no, startDate: r.d, ...(cls ? { cls } : {}) })));
+const bodies = runs.flatMap((r) => [undefined, '3A', 'SL', '2A'].map((cls) => ({ trainNo: r.train_no, startDate: r.d, ...(cls ? { cls } : {}) })));
 // The database's CPU: the whole cluster's processes (backends, autovacuum workers that come and go, WAL writer) when
 // it runs here and its postmaster.pid is readable, else this database's backends.
 const pmPid = await postmasterPid(client);
@@ -122,50 +115,26 @@ async function cpuNow(server: Server): Promise<{ server: number; db: number }> {
   return { server: processTreeCpuSeconds(server.pid), db: await dbCpuSeconds() };
 }
 
-async function load(server: Server, auth: Record<string, string>): Promise<{ rps: number; p99: number; errors: number; serverMs: number; dbMs: number }> {
+async function load(server: Server, auth: Record<string, string>, turnSeconds = seconds): Promise<{ rps: number; p99: number; errors: string; serverMs: number; dbMs: number; hitRate: number }> {
   const cpu0 = await cpuNow(server);
   const wall0 = performance.now();
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const lat: number[] = [];
-  let errors = 0;
-  let n = 0;
-  const until = performance.now() + seconds * 1000;
-  const post = (body: string): Promise<number> =>
-    new Promise((resolve, reject) => {
-      const req = httpRequest(`${server.base}/api/getVacantBerths`, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...auth } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  const start = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, async (_, c) => {
-    for (let k = 0; performance.now() < until; k += 1) {
-      if (rate) {
-        // Connection c sends its k-th request at start + (k * CONNECTIONS + c) / rate seconds (late ones go at once).
-        const due = start + ((k * CONNECTIONS + c) * 1000) / rate;
-        if (due >= until) break;
-        const wait = due - performance.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      }
-      const t0 = performance.now();
-      const status = await post(bodies[n++ % bodies.length] ?? '{}');
-      lat.push(performance.now() - t0);
-      if (status !== 200) errors += 1;
-    }
-  }));
-  agent.destroy();
-  // The trail's entries are written by a timer: wait for one flush so its INSERTs fall in this round.
+  const run = runWrk({ url: `${server.base}/api/getVacantBerths`, headers: auth, bodies, seconds: turnSeconds, countCache: true });
+  // The trail's entries are written by a timer: wait for one flush so its INSERTs fall in this turn.
   await new Promise((r) => setTimeout(r, 1_500));
   const cpu1 = await cpuNow(server);
   const wallS = (performance.now() - wall0) / 1000;
-  const perRequestMs = (s: number): number => (s * 1000) / lat.length;
+  const perRequestMs = (s: number): number => (s * 1000) / run.total;
   return {
-    rps: lat.length / seconds, p99: pct(lat, 0.99), errors,
+    rps: run.rps, p99: run.p99, errors: run.errors, hitRate: run.hitRate ?? NaN,
     serverMs: perRequestMs(cpu1.server - cpu0.server - idleCpuPerSecond.server * wallS),
     dbMs: perRequestMs(cpu1.db - cpu0.db - idleCpuPerSecond.db * wallS),
   };
+}
+
+/** Two-sided 95 % quantile of Student's t with df degrees of freedom (table to 30, then the normal's 1.96 plus a little). */
+function t95(df: number): number {
+  const table = [12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+  return table[df - 1] ?? 1.96 + 2.4 / df;
 }
 
 // A user of its own: one live session per user, and other benches sign HHTSU in on the same database.
@@ -173,12 +142,16 @@ const usersDb = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
 await insertUser(usersDb, { userId: 'BENCHAUDIT', userLevel: 'SU', mobileNo: '9000000099' });
 await usersDb.close();
 const auth = (await loginOverHttp(server.base, 'BENCHAUDIT')).headers();
-console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of ${WORKERS} process(es), trail on and off in turn${AA ? ' (A/A: off in both turns)' : ''}, ${CONNECTIONS} connections${rate ? ` paced at ${rate} requests/s` : ''}, ${seconds} s x ${rounds} rounds each, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
+console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of ${WORKERS} process(es), trail on and off in turn${AA ? ' (A/A: off in both turns)' : ''}, wrk with 50 connections, ${seconds} s x ${rounds} rounds each, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
 type Figures = { rps: number[]; p99: number[]; serverMs: number[]; dbMs: number[]; cpuMs: number[] };
 const figures = (): Figures => ({ rps: [], p99: [], serverMs: [], dbMs: [], cpuMs: [] });
 const results: Record<'on' | 'off', Figures> = { on: figures(), off: figures() };
 let idleCpuPerSecond = { server: 0, db: 0 };
-await load(server, auth); // warm-up (plans, caches), not counted
+// Warm-up, not counted: plans, caches, and the JIT's code for both ways (the first turns after a start ran slower).
+for (const on of [true, false]) {
+  await setTrail(server, on && !AA);
+  await load(server, auth, 10);
+}
 {
   // What the server and the database use with no request at all (timers, listeners), taken off each round's CPU.
   const cpu0 = await cpuNow(server);
@@ -187,7 +160,7 @@ await load(server, auth); // warm-up (plans, caches), not counted
   idleCpuPerSecond = { server: (cpu1.server - cpu0.server) / 5, db: (cpu1.db - cpu0.db) / 5 };
   console.log(`idle: the server's processes use ${(idleCpuPerSecond.server * 1000).toFixed(0)} ms of CPU a second with no request, the database ${(idleCpuPerSecond.db * 1000).toFixed(0)} ms (${pmPid !== undefined ? 'the whole cluster' : 'its backends only'})\n`);
 }
-console.log('| round | trail | requests/s | p99 ms | CPU ms per request above idle: server | database | both | errors |\n|---|---|---|---|---|---|---|---|');
+console.log('| round | trail | requests/s | p99 ms | CPU ms per request above idle: server | database | both | from the cache | errors |\n|---|---|---|---|---|---|---|---|---|');
 for (let i = 0; i < rounds; i += 1) {
   // ABBA order, so a drift of the machine's load during the run falls on both alike.
   const order: ('on' | 'off')[] = i % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
@@ -200,8 +173,8 @@ for (let i = 0; i < rounds; i += 1) {
     results[which].serverMs.push(r.serverMs);
     results[which].dbMs.push(r.dbMs);
     results[which].cpuMs.push(r.serverMs + r.dbMs);
-    if (r.errors > 0) throw new Error(`${r.errors} calls failed with the trail ${which}: the figures would not compare`);
-    console.log(`| ${i + 1} | ${which} | ${r.rps.toFixed(0)} | ${r.p99.toFixed(1)} | ${r.serverMs.toFixed(3)} | ${r.dbMs.toFixed(3)} | ${(r.serverMs + r.dbMs).toFixed(3)} | ${r.errors} |`);
+    if (r.errors) throw new Error(`calls failed with the trail ${which} (${r.errors}): the figures would not compare`);
+    console.log(`| ${i + 1} | ${which} | ${r.rps.toFixed(0)} | ${r.p99.toFixed(1)} | ${r.serverMs.toFixed(3)} | ${r.dbMs.toFixed(3)} | ${(r.serverMs + r.dbMs).toFixed(3)} | ${(r.hitRate * 100).toFixed(1)} % | ${r.errors || 0} |`);
   }
 }
 const auditAfter = Number((await client.query<{ n: string }>('SELECT coalesce(sum(n), 0) AS n FROM audit_batches')).rows[0]?.n);
@@ -218,8 +191,15 @@ for (const part of ['serverMs', 'dbMs'] as const) {
   console.log(`  of which ${part === 'serverMs' ? 'the server' : 'the database'}: on ${on.toFixed(3)} ms, off ${off.toFixed(3)} ms, difference ${((on - off) * 1000).toFixed(1)} µs per request`);
 }
 // Round by round (the two turns of a round are next to each other in time): the steadier figure on a shared machine.
-const pairs = results.on.rps.map((on, i) => on / (results.off.rps[i] ?? NaN)).sort((a, b) => a - b);
-console.log(`requests/s on/off round by round: ${pairs.map((x) => x.toFixed(3)).join(', ')}; median ${median(pairs).toFixed(3)} (cost ${((1 - median(pairs)) * 100).toFixed(1)} %), quartiles ${pct(pairs, 0.25).toFixed(3)}-${pct(pairs, 0.75).toFixed(3)}`);
+const pairs = results.on.rps.map((on, i) => on / (results.off.rps[i] ?? NaN));
+const logs = pairs.map((x) => Math.log(x));
+const meanLog = logs.reduce((a, b) => a + b, 0) / logs.length;
+const sdLog = Math.sqrt(logs.reduce((a, b) => a + (b - meanLog) ** 2, 0) / (logs.length - 1));
+const half = (t95(logs.length - 1) * sdLog) / Math.sqrt(logs.length);
+const costPct = (logRatio: number): string => ((1 - Math.exp(logRatio)) * 100).toFixed(1);
+const sorted = [...pairs].sort((a, b) => a - b);
+console.log(`requests/s on/off round by round: ${sorted.map((x) => x.toFixed(3)).join(', ')}; median ${median(sorted).toFixed(3)}, quartiles ${pct(sorted, 0.25).toFixed(3)}-${pct(sorted, 0.75).toFixed(3)}`);
+console.log(`cost by the rounds' ratios (geometric mean): ${costPct(meanLog)} %, 95 % confidence interval ${costPct(meanLog + half)} to ${costPct(meanLog - half)} %`);
 console.log(`median p99: trail on ${median(results.on.p99).toFixed(1)} ms, off ${median(results.off.p99).toFixed(1)} ms`);
 console.log(`audit entries written during the run: ${auditAfter - auditBefore}; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 await server.stop();

@@ -31,6 +31,7 @@ import { freePort } from '../support/server';
 import { sampleFilter } from '../support/sample-filters';
 import { serverReady } from '../support/server-ready';
 import { pgbenchScript, recordServerStatements } from './server-statements';
+import { runWrk, type WrkRun } from './wrk';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -145,45 +146,14 @@ const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: 50 });
 
 console.log(`# Load benchmark (PostgreSQL, ${arg('workers') ?? '2'} server processes, ${seconds} s per run, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
 
-const luaFile = join(mkdtempSync(join(tmpdir(), 'hht-wrk-')), 'post.lua');
-interface WrkResult { rps: number; p99: number; errors: string; cpuMsPerRequest: number; systemMsPerRequest: number; total: number; hitRate?: number }
+interface WrkResult extends WrkRun { cpuMsPerRequest: number; systemMsPerRequest: number }
 /** wrk, 50 connections, POSTing one body, or rotating through several (one after the other, per thread). */
 function wrk(server: Server, auth: Record<string, string>, acceptEncoding: string | null, bodies: readonly object[], countCache = false, duration = seconds): WrkResult {
-  const headers = { 'Content-Type': 'application/json', ...auth, ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) };
-  writeFileSync(luaFile, [
-    'wrk.method = "POST"',
-    ...Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
-    `bodies = { ${bodies.map((b) => JSON.stringify(JSON.stringify(b))).join(',\n')} }`,
-    'n = 0',
-    'request = function()',
-    '  n = n + 1',
-    '  return wrk.format(nil, nil, nil, bodies[(n % #bodies) + 1])',
-    'end',
-    // How each answer was had (x-hht-cache, sent with test hooks): the cache's hit rate under this traffic.
-    ...(countCache ? [
-      'threads = {}',
-      'function setup(thread) table.insert(threads, thread) end',
-      'function init() hits = 0; others = 0 end',
-      'function response(status, headers, body) if headers["x-hht-cache"] == "hit" then hits = hits + 1 else others = others + 1 end end',
-      'function done() local h, o = 0, 0; for _, t in ipairs(threads) do h = h + t:get("hits"); o = o + t:get("others") end; io.write(string.format("cache hits %d others %d\\n", h, o)) end',
-    ] : []),
-    // Non-2xx answers are counted by wrk as "Non-2xx or 3xx responses": a bench of errors must show.
-  ].join('\n'));
   const cpu0 = server.cpuSeconds();
-  const text = execFileSync('wrk', ['-t2', '-c50', `-d${duration}s`, '--latency', '-s', luaFile, `${server.base}/api/${LIGHT}`], { encoding: 'utf8' });
+  const run = runWrk({ url: `${server.base}/api/${LIGHT}`, headers: { ...auth, ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) }, bodies, seconds: duration, countCache });
   const cpu1 = server.cpuSeconds();
   const cpu = cpu1.user + cpu1.system - cpu0.user - cpu0.system;
-  const total = Number(/(\d+) requests in/.exec(text)?.[1]);
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1]);
-  const m = /\s99%\s+([\d.]+)(us|ms|s)/.exec(text);
-  const p99 = m ? Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1) : NaN;
-  const errors = [/Non-2xx or 3xx responses: \d+/.exec(text)?.[0], /Socket errors:.*/.exec(text)?.[0]].filter(Boolean).join('; ');
-  const cache = /cache hits (\d+) others (\d+)/.exec(text);
-  const hitRate = cache ? Number(cache[1]) / (Number(cache[1]) + Number(cache[2])) : undefined;
-  return {
-    rps, p99, errors, cpuMsPerRequest: (cpu * 1000) / total, systemMsPerRequest: ((cpu1.system - cpu0.system) * 1000) / total, total,
-    ...(hitRate === undefined ? {} : { hitRate }),
-  };
+  return { ...run, cpuMsPerRequest: (cpu * 1000) / run.total, systemMsPerRequest: ((cpu1.system - cpu0.system) * 1000) / run.total };
 }
 async function directLoad(t: Target): Promise<{ rps: number; p99: number }> {
   const lat: number[] = [];
