@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N] [--workers N] [--aa] [--port P]`:
+ * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N] [--settle N] [--workers N] [--aa] [--port P]`:
  * the audit trail's cost under load. One built server (dist/server, HHT_WORKERS=2 unless --workers) on a seeded
  * PostgreSQL database; rounds turn its trail on and off in turn (the test hook POST /api/test-hooks/audit, on every
  * worker), in ABBA order, each turn wrk (the load bench's client: 2 threads, 50 kept-alive connections) POSTing the
@@ -33,6 +33,13 @@ const adminUrl = arg('database-url') ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('--audit-cost needs PostgreSQL: pass --database-url or set TEST_DATABASE_URL');
 const seconds = Number(arg('seconds') ?? '5');
 const rounds = Number(arg('rounds') ?? '20');
+/**
+ * --settle N: seconds of load, not measured, after each turn of the trail on or off (3 unless given). Turning it on runs
+ * the report route's entry code for the first time since the JIT compiled that route with it off: V8 throws away the
+ * route's optimised code and compiles it again (--trace-deopt showed about 90 deoptimisations in the first turn after
+ * each switch), a cost a server whose trail stays on never pays.
+ */
+const settleSeconds = Number(arg('settle') ?? '3');
 const DB_NAME = arg('db-name') ?? 'hht_bench_load';
 /** --workers N: server processes (HHT_WORKERS), 2 unless given. */
 const WORKERS = Number(arg('workers') ?? '2');
@@ -167,6 +174,7 @@ for (let i = 0; i < rounds; i += 1) {
   for (const which of order) {
     // --aa: the trail off in both turns, to see what the bench's own noise alone gives as a "cost".
     await setTrail(server, which === 'on' && !AA);
+    if (settleSeconds > 0) runWrk({ url: `${server.base}/api/getVacantBerths`, headers: auth, bodies, seconds: settleSeconds });
     const r = await load(server, auth);
     results[which].rps.push(r.rps);
     results[which].p99.push(r.p99);
