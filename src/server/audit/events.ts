@@ -17,12 +17,12 @@ export function auditReportRun(request: FastifyRequest, reply: FastifyReply, rep
   const user = request.sessionUser;
   const ip = request.ip;
   const sent = request.method === 'GET' ? request.query : request.body;
-  const makeHead = (): EntryHead =>
-    entryHead({ action: 'report_run', userId: user?.userId ?? null, userLevel: user?.userLevel ?? null, ip, report }, sentFiltersJson(sent, {}).slice(0, -1));
+  const fields = { action: 'report_run', userId: user?.userId ?? null, userLevel: user?.userLevel ?? null, ip, report } as const;
+  const makeHead = (): EntryHead => entryHead(fields, sentFiltersJson(sent, {}).slice(0, -1));
   // The request's text decides the filters; every other field of the head is named in `who`.
   const text = request.method === 'GET' ? request.url : sent === undefined ? '' : request.jsonText;
   const head =
-    text === null ? makeHead() : audit.headFor(text, [report, user?.userId ?? null, user?.userLevel ?? null, ip, request.method], makeHead);
+    text === null ? makeHead() : audit.headFor(text, [fields.report, fields.userId, fields.userLevel, fields.ip, request.method], makeHead);
   const rows = answer.body.rowCount;
   // As JSON.stringify writes them: a count that is not a finite number is null.
   const rowsJson = typeof rows === 'number' && Number.isFinite(rows) ? String(rows) : 'null';
