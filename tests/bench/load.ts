@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- --load [--database-url URL] [--seconds N] [--pgbench-rounds N] [--pgbench-only]
- * [--write-pgbench-script] [--vs-feed-on] [--date YYYY-MM-DD] [--baseline-dir DIR [--baseline-workers N]]`: the server under load on PostgreSQL.
+ * [--write-pgbench-script] [--vs-feed-on] [--date YYYY-MM-DD] [--baseline-dir DIR [--baseline-workers N]] [--floor]`: the server under
+ * load on PostgreSQL.
  * Builds the server (dist/server), starts it with HHT_WORKERS=2 on a seeded database (hht_bench_load, made once),
  * twice: with the report result cache as served, then with HHT_REPORT_CACHE_MS=0. Each time it signs a user in
  * through the real routes (test hooks give captcha and OTP), and measures
@@ -9,7 +10,9 @@
  * 2. for 6 reports, the median latency of one API call against the same SQL run directly (one at a time,
  *    interleaved), and their ratio; then the same SQL run directly by 50 concurrent pg clients;
  * 3. the server with the cache off against the same SQL from pgbench (C, 50 connections, 2 threads, -M prepared, the
- *    committed script tests/bench/light-report.pgbench.sql), in alternate rounds, and their ratio;
+ *    committed script tests/bench/light-report.pgbench.sql), in alternate rounds, and their ratio; with --floor, a
+ *    bare node:http + pg server running the same statement (tests/bench/bare-report-server.ts) takes a turn in
+ *    every round too: the ceiling of any Node server with pg on the same cores;
  * and prints each figure against its target (docs/benchmarks.md, "Serving") with the load average.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -63,9 +66,11 @@ if (!arg('server-dir')) execFileSync(process.execPath, ['scripts/build-server.mj
 
 interface CpuSeconds { user: number; system: number }
 interface Server { base: string; stop: () => Promise<void>; cpuSeconds: () => CpuSeconds }
-async function startServer(extraEnv: Record<string, string>, dir = serverDir, workers = arg('workers') ?? '2'): Promise<Server> {
+/** The bare server of --floor, run from its TypeScript source through tsx. */
+const BARE_SERVER_ARGS = ['--import', 'tsx', join(import.meta.dirname, 'bare-report-server.ts')];
+async function startServer(extraEnv: Record<string, string>, dir = serverDir, workers = arg('workers') ?? '2', args = ['dist/server/main.js']): Promise<Server> {
   const port = await freePort();
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
+  const server = spawn(process.execPath, args, {
     cwd: dir,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), HHT_WORKERS: workers,
@@ -245,7 +250,8 @@ const pgbenchBin = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find((b) =>
     return false;
   }
 });
-const lightScript = pgbenchScript(await recordServerStatements(dbUrl.toString(), LIGHT, light.body, 'HHTSU'), [
+const lightStatements = await recordServerStatements(dbUrl.toString(), LIGHT, light.body, 'HHTSU');
+const lightScript = pgbenchScript(lightStatements, [
   `${LIGHT} at 50 connections: the statements the server sends PostgreSQL for one uncached call (the rows as JSON, the`,
   'answer\'s freshness), recorded from the app; tests/bench/load.ts runs them with pgbench -M prepared, the sample',
   'filter\'s values given with -D (regenerate: npm run bench -- --load --write-pgbench-script).',
@@ -274,8 +280,10 @@ function pgbench(): { rps: number; p99: number } {
 // --baseline-workers N runs it with N processes (the same tree as DIR: one process against two, in one run).
 const ROUNDS_VS = Number(arg('pgbench-rounds') ?? '3');
 const baselineDir = arg('baseline-dir');
+const FLOOR = process.argv.includes('--floor');
+if (FLOOR && lightStatements.length !== 1) throw new Error(`--floor runs one statement; ${LIGHT} sends ${lightStatements.length}`);
 type DbResult = { rps: number; p99: number };
-const vs: { api: WrkResult; db: DbResult; baseline?: WrkResult }[] = [];
+const vs: { api: WrkResult; db: DbResult; baseline?: WrkResult; floor?: WrkResult }[] = [];
 {
   // The live feed off: pgbench has no background work beside it (the feed's release every 15 s holds the server's
   // event loop and writes to the database; the runs above, as served, keep it on).
@@ -283,7 +291,7 @@ const vs: { api: WrkResult; db: DbResult; baseline?: WrkResult }[] = [];
   const dirs = [serverDir, ...(baselineDir ? [baselineDir] : [])];
   // Two servers open at once hold more connections than PostgreSQL's default 100 leave pgbench's 50: with a baseline,
   // each turn starts its server, warms it up and stops it; alone, the server stays up through the rounds.
-  const perTurn = dirs.length > 1;
+  const perTurn = dirs.length > 1 || FLOOR;
   const kept = new Map<string, Server>();
   const probed = new Set<string>();
   // One session per user: signing in on one server supersedes the session held on another, so each turn signs in.
@@ -319,18 +327,31 @@ const vs: { api: WrkResult; db: DbResult; baseline?: WrkResult }[] = [];
       if (perTurn) await server.stop();
     }
   };
+  /** The bare server's turn: started, warmed up, measured and stopped like a baseline's. */
+  const floorTurn = async (): Promise<WrkResult> => {
+    const server = await startServer({ STATEMENT: JSON.stringify(lightStatements[0]) }, serverDir, '1', BARE_SERVER_ARGS);
+    try {
+      wrk(server, {}, null, [light.body], false, Math.min(seconds, 3));
+      const r = wrk(server, {}, null, [light.body]);
+      if (r.errors) throw new Error(`the bare server: ${r.errors}`);
+      return r;
+    } finally {
+      await server.stop();
+    }
+  };
   try {
     if (!perTurn) await up(serverDir);
     for (let i = 0; i < ROUNDS_VS; i += 1) {
       // Each round the turns move on by one (this tree, pgbench, the baseline; then pgbench, the baseline, this tree...).
       const turns: (() => Promise<unknown>)[] = [];
-      const round: Partial<{ api: WrkResult; db: DbResult; baseline: WrkResult }> = {};
+      const round: Partial<{ api: WrkResult; db: DbResult; baseline: WrkResult; floor: WrkResult }> = {};
       turns.push(async () => (round.api = await turn(serverDir)));
       turns.push(async () => (round.db = pgbench()));
       if (baselineDir) turns.push(async () => (round.baseline = await turn(baselineDir, arg('baseline-workers'))));
+      if (FLOOR) turns.push(async () => (round.floor = await floorTurn()));
       for (let k = 0; k < turns.length; k += 1) await turns[(i + k) % turns.length]?.();
       if (!round.api || !round.db) throw new Error('a round did not run');
-      vs.push({ api: round.api, db: round.db, ...(round.baseline ? { baseline: round.baseline } : {}) });
+      vs.push({ api: round.api, db: round.db, ...(round.baseline ? { baseline: round.baseline } : {}), ...(round.floor ? { floor: round.floor } : {}) });
     }
   } finally {
     for (const server of kept.values()) await server.stop();
@@ -354,6 +375,12 @@ if (baselineRuns.length === vs.length && baselineRuns.length > 0) {
   apiRows('baseline API', baselineRuns);
   console.log(`| API / baseline, CPU per request | ${vs.map((v) => `${(v.api.cpuMsPerRequest / (v.baseline?.cpuMsPerRequest ?? NaN)).toFixed(2)}x`).join(' | ')} | ` +
     `${(median(vs.map((v) => v.api.cpuMsPerRequest)) / median(baselineRuns.map((r) => r.cpuMsPerRequest))).toFixed(2)}x |`);
+}
+const floorRuns = vs.flatMap((v) => (v.floor ? [v.floor] : []));
+if (floorRuns.length === vs.length && floorRuns.length > 0) {
+  apiRows('floor: bare node:http + pg, 1 process', floorRuns);
+  const floorRatio = median(floorRuns.map((r) => r.rps)) / vsDb;
+  console.log(`\nthe floor server reaches ${floorRatio.toFixed(2)}x of pgbench: ${floorRatio >= 0.9 ? 'a Node server with pg can reach 0.9x here' : 'no Node server with pg reaches 0.9x on these cores'}`);
 }
 console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min)\n`);
 // --pgbench-only: this comparison alone (the rest takes minutes).
