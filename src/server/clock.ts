@@ -1,9 +1,16 @@
 /** Time source injected into the app, so tests can control 'now' (OTP expiry, rolling window, train strip). */
 export interface Clock {
   now(): Date;
+  /** The same time in ms since 1970, where a clock can give it without making a Date (an audit entry per call). */
+  nowMs?(): number;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+/** The time of a clock in ms since 1970. */
+export function clockMs(clock: Clock): number {
+  return clock.nowMs ? clock.nowMs() : clock.now().getTime();
+}
+
+export const systemClock: Clock = { now: () => new Date(), nowMs: () => Date.now() };
 
 /** A clock that tests move by hand. */
 export function manualClock(start: Date): Clock & { set(d: Date): void; advance(ms: number): void } {
@@ -33,7 +40,8 @@ export function shiftableClock(base: Clock): ShiftableClock {
   let offset = 0;
   const listeners: (() => Promise<unknown>)[] = [];
   return {
-    now: () => new Date(base.now().getTime() + offset),
+    now: () => new Date(clockMs(base) + offset),
+    nowMs: () => clockMs(base) + offset,
     advance: async (ms) => {
       offset += ms;
       for (const listener of listeners) await listener();

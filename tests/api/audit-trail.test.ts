@@ -265,12 +265,15 @@ describe.each(TEST_DRIVERS)('audit trail on %s', (driver) => {
       });
     const since = await lastSeq();
     const at = istNoon(t.today).toISOString();
-    await asWriter(AUDIT_INSERT_SQL, [at, at, 1, ['WRITER'], JSON.stringify([[at, 'sign_out', 'WRITER', null, null, null, {}]])]);
+    // The entries go as UTF-8 bytes, as the trail sends its batch's buffer.
+    await asWriter(AUDIT_INSERT_SQL, [at, at, 1, ['WRITER'], Buffer.from(JSON.stringify([[at, 'sign_out', 'WRITER', null, null, null, {}]]))]);
     expect(await entries(since, 'sign_out')).toEqual([{ action: 'sign_out', user_id: 'WRITER', user_level: null, report: null, details: {} }]);
     await expect(asWriter(`INSERT INTO users (user_id) VALUES ($1)`, ['NOTAUSER'])).rejects.toThrow(/permission denied/);
     // A batch must lie in one month (the report's date range relies on it) and hold what it says.
-    await expect(asWriter(AUDIT_INSERT_SQL, ['2026-03-31T23:59:59Z', '2026-04-01T00:00:01Z', 1, [], '[]'])).rejects.toThrow(/check constraint/);
-    await expect(asWriter(AUDIT_INSERT_SQL, [at, at, 1, [], '[not json'])).rejects.toThrow(/json/i);
+    await expect(asWriter(AUDIT_INSERT_SQL, ['2026-03-31T23:59:59Z', '2026-04-01T00:00:01Z', 1, [], Buffer.from('[]')])).rejects.toThrow(/check constraint/);
+    await expect(asWriter(AUDIT_INSERT_SQL, [at, at, 1, [], Buffer.from('[not json')])).rejects.toThrow(/json/i);
+    // Bytes that are not UTF-8 are refused as data (class 22), so the trail gives up that batch alone.
+    await expect(asWriter(AUDIT_INSERT_SQL, [at, at, 1, [], Buffer.from([0x5b, 0x22, 0xff, 0x22, 0x5d])])).rejects.toMatchObject({ code: '22021' });
   });
 
   it('finds a day\'s entries by the batch and the entry times, one user\'s through the batches holding them', async () => {

@@ -148,7 +148,9 @@ function t95(df: number): number {
 const usersDb = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
 await insertUser(usersDb, { userId: 'BENCHAUDIT', userLevel: 'SU', mobileNo: '9000000099' });
 await usersDb.close();
-const auth = (await loginOverHttp(server.base, 'BENCHAUDIT')).headers();
+// Signed in again every 5 minutes, outside the measured turns: an access token expires within a long run.
+let auth = (await loginOverHttp(server.base, 'BENCHAUDIT')).headers();
+let signedInAt = Date.now();
 console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of ${WORKERS} process(es), trail on and off in turn${AA ? ' (A/A: off in both turns)' : ''}, wrk with 50 connections, ${seconds} s x ${rounds} rounds each, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
 type Figures = { rps: number[]; p99: number[]; serverMs: number[]; dbMs: number[]; cpuMs: number[] };
 const figures = (): Figures => ({ rps: [], p99: [], serverMs: [], dbMs: [], cpuMs: [] });
@@ -171,6 +173,10 @@ console.log('| round | trail | requests/s | p99 ms | CPU ms per request above id
 for (let i = 0; i < rounds; i += 1) {
   // ABBA order, so a drift of the machine's load during the run falls on both alike.
   const order: ('on' | 'off')[] = i % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+  if (Date.now() - signedInAt > 5 * 60_000) {
+    auth = (await loginOverHttp(server.base, 'BENCHAUDIT')).headers();
+    signedInAt = Date.now();
+  }
   for (const which of order) {
     // --aa: the trail off in both turns, to see what the bench's own noise alone gives as a "cost".
     await setTrail(server, which === 'on' && !AA);

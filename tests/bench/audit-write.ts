@@ -71,7 +71,7 @@ async function round(way: Way): Promise<{ node: number; db: number }> {
   const trail =
     way === 'rows'
       ? new RowPerEntry()
-      : new AuditTrail({ db, flushMs: 1000, now: () => new Date(), enabled: true, onError: (err) => { throw err; } });
+      : new AuditTrail({ db, flushMs: 1000, nowMs: () => Date.now(), enabled: true, onError: (err) => { throw err; } });
   const db0 = processTreeCpuSeconds(pm as number, { reaped: true });
   const node0 = process.cpuUsage();
   for (let i = 0; i < ENTRIES; i += 1) {

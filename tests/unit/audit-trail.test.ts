@@ -135,7 +135,7 @@ describe('audit trail queue', () => {
     let fail = true;
     const { db, batches, entries } = flakyDb(() => fail);
     const errors: unknown[] = [];
-    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: (e) => errors.push(e) });
+    const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => new Date('2026-03-15T06:30:00Z').getTime(), enabled: true, onError: (e) => errors.push(e) });
     trail.record({ action: 'sign_in', userId: 'A', ip: '10.0.0.1', details: { how: 'password' } });
     trail.record({ action: 'sign_out', userId: 'A', userLevel: 'SU' });
     expect(trail.queued).toBe(2);
@@ -150,7 +150,7 @@ describe('audit trail queue', () => {
     ]);
     expect(batches.map((b) => b.slice(0, 4))).toEqual([['2026-03-15T06:30:00.000Z', '2026-03-15T06:30:00.000Z', 2, ['A']]]);
     expect(trail.queued).toBe(0);
-    const off = new AuditTrail({ db, flushMs: 1000, now: () => new Date(), enabled: false, onError: () => undefined });
+    const off = new AuditTrail({ db, flushMs: 1000, nowMs: () => Date.now(), enabled: false, onError: () => undefined });
     off.record({ action: 'sign_in' });
     expect(off.queued).toBe(0);
   });
@@ -158,7 +158,7 @@ describe('audit trail queue', () => {
   it('stores 1,000 entries a batch, with their first and last times, count and distinct users', async () => {
     const { db, batches, entries } = flakyDb();
     let ms = Date.parse('2026-03-15T06:30:00Z');
-    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date((ms += 7)), enabled: true, onError: (e) => { throw e; } });
+    const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => (ms += 7), enabled: true, onError: (e) => { throw e; } });
     for (let i = 0; i < 2_500; i += 1) trail.record({ action: 'report_run', userId: i % 3 === 0 ? null : `U${i % 4}`, report: 'r' });
     await trail.close();
     expect(batches.map((b) => b[2])).toEqual([1_000, 1_000, 500]);
@@ -174,7 +174,7 @@ describe('audit trail queue', () => {
 
   it('keeps the text of every value as recorded, Hindi, quotes and control characters included; NUL becomes U+FFFD', async () => {
     const { db, entries } = flakyDb();
-    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: (e) => { throw e; } });
+    const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => new Date('2026-03-15T06:30:00Z').getTime(), enabled: true, onError: (e) => { throw e; } });
     const odd = 'हिंदी "q" \\ back\ttab\nline 😀';
     trail.record({ action: 'sign_in_failed', userId: `X\u0000Y`, report: odd, details: { filters: { v: odd, nul: 'a\u0000b', lit: '\\u0000' } } });
     await trail.close();
@@ -185,7 +185,7 @@ describe('audit trail queue', () => {
 
   it('puts back what a failed flush took, in order, ahead of entries recorded since', async () => {
     const { db, entries } = flakyDb((nth) => nth === 2); // the second batch of the first flush fails, and with it the first
-    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: () => undefined });
+    const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => new Date('2026-03-15T06:30:00Z').getTime(), enabled: true, onError: () => undefined });
     for (let i = 0; i < 6_000; i += 1) trail.record({ action: 'report_run', userId: `U${i}` });
     await trail.flush();
     expect(entries()).toHaveLength(0);
@@ -201,7 +201,7 @@ describe('audit trail queue', () => {
 
   it('writes each entry at its own time to the millisecond, each batch within one month, and makes the partitions', async () => {
     const { db, batches, entries, partitions } = flakyDb();
-    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date(), enabled: true, onError: (e) => { throw e; } });
+    const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => Date.now(), enabled: true, onError: (e) => { throw e; } });
     const times = ['2026-03-31T23:59:59.999Z', '2026-04-01T00:00:00.000Z', '2026-04-01T00:00:00.007Z', '2026-03-31T23:59:59.050Z', '2026-04-01T00:00:01.090Z'];
     for (const t of times) trail.record({ action: 'sign_in', at: new Date(t) });
     await trail.flush();
@@ -223,7 +223,7 @@ describe('audit trail queue', () => {
     const refusal = Object.assign(new Error('invalid byte sequence'), { code: '22021' });
     const { db, entries } = flakyDb((_, params) => ((params[3] as string[]).includes('BAD') ? refusal : false));
     const errors: unknown[] = [];
-    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: (e) => errors.push(e) });
+    const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => new Date('2026-03-15T06:30:00Z').getTime(), enabled: true, onError: (e) => errors.push(e) });
     for (let i = 0; i < 3_000; i += 1) trail.record({ action: 'report_run', userId: i === 1_500 ? 'BAD' : `U${i}` });
     await trail.flush();
     const ids = entries().map((e) => e[2]);
@@ -236,7 +236,7 @@ describe('audit trail queue', () => {
 
   it('keeps an entry whose given time PostgreSQL cannot store at the server\'s time', async () => {
     const { db, entries } = flakyDb();
-    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: (e) => { throw e; } });
+    const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => new Date('2026-03-15T06:30:00Z').getTime(), enabled: true, onError: (e) => { throw e; } });
     trail.record({ action: 'sign_in', userId: 'NAN', at: new Date(Number.NaN) });
     trail.record({ action: 'sign_in', userId: 'BC', at: new Date('-010000-01-01T00:00:00Z') });
     await trail.close();
@@ -245,7 +245,7 @@ describe('audit trail queue', () => {
 
   it('writes an entry made of a kept head and its figures exactly as record() writes the whole entry', async () => {
     const { db, batches } = flakyDb();
-    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00.042Z'), enabled: true, onError: (e) => { throw e; } });
+    const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => new Date('2026-03-15T06:30:00.042Z').getTime(), enabled: true, onError: (e) => { throw e; } });
     const odd = { v: 'हिंदी "q" \\ 😀', nul: 'a\u0000b', psgnName: 'R KUMAR' };
     const fields = { action: 'report_run', userId: 'X\u0000Y', userLevel: 'DIV', report: 'r', ip: '10.0.0.1' } as const;
     for (const [body, figures] of [[{ trainNo: '12952' }, { rows: 3, ms: 12, served: 'hit' }], [odd, { rows: null, ms: 0, served: 'computed' }]] as const) {
@@ -269,7 +269,7 @@ describe('audit trail queue', () => {
 
   it('keeps one head per request text and fields, makes another when any field differs, and starts again past 4,096', () => {
     const { db } = flakyDb();
-    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date(), enabled: true, onError: () => undefined });
+    const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => Date.now(), enabled: true, onError: () => undefined });
     let made = 0;
     const make = (): ReturnType<typeof entryHead> => {
       made += 1;
@@ -294,7 +294,7 @@ describe('audit trail queue', () => {
   it('keeps the newest 100,000 entries while the database is down, counting the oldest it dropped', async () => {
     let down = true;
     const { db, entries } = flakyDb(() => down);
-    const trail = new AuditTrail({ db, flushMs: 1000, now: () => new Date('2026-03-15T06:30:00Z'), enabled: true, onError: () => undefined });
+    const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => new Date('2026-03-15T06:30:00Z').getTime(), enabled: true, onError: () => undefined });
     for (let i = 0; i < 150_000; i += 1) {
       trail.record({ action: 'report_run', userId: `U${i}` });
       if (i % 40_000 === 39_999) await trail.flush(); // fails: what it took goes back

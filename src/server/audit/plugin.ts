@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import type { Config } from '../config';
 import type { AuditEvent } from './actions';
+import { clockMs } from '../clock';
 import { AuditTrail } from './trail';
 import { unchangedJson, withoutPersonalFields, REDACTED_FIELDS_KEY } from './redact';
 
@@ -50,7 +51,7 @@ export function registerAudit(app: FastifyInstance, deps: { db: Db; config: Conf
   const trail = new AuditTrail({
     db: deps.db,
     flushMs: config.ops.auditFlushMs,
-    now: () => app.clock.now(),
+    nowMs: () => clockMs(app.clock),
     enabled: config.ops.audit,
     onError: (err) => app.log.error({ err }, 'audit trail: writing entries failed; they stay queued'),
   });

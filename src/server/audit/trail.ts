@@ -38,8 +38,8 @@ export interface AuditTrailOptions {
   db: Db;
   /** Longest an entry waits before it is written, ms. */
   flushMs: number;
-  /** Server clock (test hooks may move it). */
-  now: () => Date;
+  /** Server clock in ms since 1970 (test hooks may move it). */
+  nowMs: () => number;
   /** false: record() does nothing (HHT_AUDIT=off, to measure the trail's cost). */
   enabled: boolean;
   onError: (err: unknown) => void;
@@ -48,7 +48,7 @@ export interface AuditTrailOptions {
 /** The flush's statements (exported for the test that they never count as writes to report data). */
 export const AUDIT_PARTITIONS_SQL = 'SELECT audit_ensure_partitions($1::date, $2::date)';
 export const AUDIT_INSERT_SQL =
-  'INSERT INTO audit_batches (at_first, at_last, n, users, entries) VALUES ($1::timestamptz, $2::timestamptz, $3::int, $4::text[], $5::json)';
+  'INSERT INTO audit_batches (at_first, at_last, n, users, entries) VALUES ($1::timestamptz, $2::timestamptz, $3::int, $4::text[], convert_from($5::bytea, \'UTF8\')::json)';
 
 function entriesIn(batches: readonly Batch[]): number {
   let n = 0;
@@ -223,8 +223,8 @@ export class AuditTrail {
 
   /** The entry's time (ms since 1970): as given when PostgreSQL can store it, else the server's. */
   private entryTime(at: Date | undefined): number {
-    const t = at ? at.getTime() : this.opts.now().getTime();
-    return t >= MIN_TIME && t < MAX_TIME ? t : this.opts.now().getTime();
+    const t = at ? at.getTime() : this.opts.nowMs();
+    return t >= MIN_TIME && t < MAX_TIME ? t : this.opts.nowMs();
   }
 
   /**
@@ -362,7 +362,9 @@ export class AuditTrail {
           new Date(b.lastMs).toISOString(),
           b.n,
           [...b.users],
-          b.buf.toString('utf8', 0, b.bytes + 1),
+          // The batch's bytes as they are (bytea, made text by the statement): decoding them into a string here and
+          // encoding it again to send cost the server about 0.8 µs an entry.
+          b.buf.subarray(0, b.bytes + 1),
         ]);
       }
     });
