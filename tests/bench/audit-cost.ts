@@ -1,15 +1,22 @@
 /**
- * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--rounds N] [--settle N] [--workers N] [--aa] [--port P]`:
- * the audit trail's cost under load. One built server (dist/server, HHT_WORKERS=2 unless --workers) on a seeded
- * PostgreSQL database; rounds turn its trail on and off in turn (the test hook POST /api/test-hooks/audit, on every
- * worker), in ABBA order, each turn wrk (the load bench's client: 2 threads, 50 kept-alive connections) POSTing the
- * light report for N seconds, rotating through every train run of the last 7 days x 4 class choices (mostly
+ * `npm run bench -- --audit-cost [--database-url URL] [--db-name NAME] [--seconds N] [--groups N] [--turns N]
+ * [--switch [--rounds N] [--settle N]] [--workers N] [--aa] [--port P]`: the audit trail's cost under load, on a
+ * seeded PostgreSQL database, with wrk (the load bench's client: 2 threads, 50 kept-alive connections) POSTing the light
+ * report for N seconds a turn, rotating through every train run of the last 7 days x 4 class choices (mostly
  * result-cache hits, a miss when a held answer expires). With the trail on, every call writes one entry.
- * One server for both, because two servers started one after the other differed by ~10 % with the trail off in both
- * (an A/A run on this shared machine): more than what is measured. Prints requests/s, p99 and the CPU time per
- * request of the server's processes and the database (read from /proc; a turn ends after one more flush so its
- * entries' writes count in it) per round, their medians, and the cost from the rounds' on/off ratios: their geometric
- * mean with a 95 % confidence interval (t), since one turn moves by 10-20 % on a shared machine.
+ *
+ * As a server runs (the default): each group starts two built servers (dist/server, HHT_WORKERS=2 unless --workers),
+ * one with HHT_AUDIT=on and one with HHT_AUDIT=off, warms both up, loads them in turn (ABBA, --turns each) and stops
+ * them. Each server keeps its trail as it started, as in production. A started server differs from the next by several
+ * per cent whatever its trail (its code's layout and the JIT's choices), so many groups of new servers are needed.
+ * --switch: one server whose trail a test hook turns on and off between turns (POST /api/test-hooks/audit), --rounds
+ * ABBA rounds, --settle seconds of load not measured after each switch. Turning the trail on throws away the report
+ * route's optimised code (about 90 deoptimisations in the turn after a switch), so this counts the JIT's recompiling
+ * and a route compiled for both states, which a server whose trail stays as it started never pays.
+ *
+ * Prints requests/s, p99 and the CPU time per request of the server's processes and the database (read from /proc; a
+ * turn ends after one more flush so its entries' writes count in it), and the cost: the geometric mean of the on/off
+ * ratios of each group (or round), with a 95 % confidence interval (t), since one turn moves by 10-20 % here.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -32,13 +39,13 @@ function arg(name: string): string | undefined {
 const adminUrl = arg('database-url') ?? process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('--audit-cost needs PostgreSQL: pass --database-url or set TEST_DATABASE_URL');
 const seconds = Number(arg('seconds') ?? '5');
+/** --switch: one server whose trail is turned on and off between turns (see above); otherwise pairs of new servers. */
+const SWITCH = process.argv.includes('--switch');
 const rounds = Number(arg('rounds') ?? '20');
-/**
- * --settle N: seconds of load, not measured, after each turn of the trail on or off (3 unless given). Turning it on runs
- * the report route's entry code for the first time since the JIT compiled that route with it off: V8 throws away the
- * route's optimised code and compiles it again (--trace-deopt showed about 90 deoptimisations in the first turn after
- * each switch), a cost a server whose trail stays on never pays.
- */
+/** --groups N: pairs of servers started (12 unless given); --turns N: measured turns of each server in a group (4). */
+const groups = Number(arg('groups') ?? '12');
+const turnsPerGroup = Number(arg('turns') ?? '4');
+/** --settle N (--switch): seconds of load, not measured, after each switch of the trail (3 unless given). */
 const settleSeconds = Number(arg('settle') ?? '3');
 const DB_NAME = arg('db-name') ?? 'hht_bench_load';
 /** --workers N: server processes (HHT_WORKERS), 2 unless given. */
@@ -53,13 +60,14 @@ dbUrl.pathname = `/${DB_NAME}`;
 execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 
 interface Server { base: string; pid: number; stop: () => Promise<void> }
-async function startServer(): Promise<Server> {
-  const port = arg('port') ? Number(arg('port')) : await freePort();
+/** A built server; its trail as HHT_AUDIT says (on unless audit is false). */
+async function startServer(audit = true, port?: number): Promise<Server> {
+  port ??= await freePort();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), HHT_WORKERS: String(WORKERS),
       HHT_SEED: 'demo', HHT_SEED_SCALE: 'small', HHT_FEED: 'off', HHT_TEST_HOOKS: '1', LOG_LEVEL: 'warn',
-      HHT_DATA_DIR: mkdtempSync(join(tmpdir(), 'hht-unused-')),
+      HHT_DATA_DIR: mkdtempSync(join(tmpdir(), 'hht-unused-')), HHT_AUDIT: audit ? 'on' : 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -95,7 +103,8 @@ async function setTrail(server: Server, enabled: boolean): Promise<void> {
   }
 }
 
-const server = await startServer(); // the first start of an empty database seeds it
+// The first start of an empty database seeds it; with --switch this server is the one measured.
+const server = await startServer(true, arg('port') ? Number(arg('port')) : undefined);
 const today = istDate(new Date());
 const client = new pg.Client({ connectionString: dbUrl.toString() });
 await client.connect();
@@ -147,48 +156,102 @@ function t95(df: number): number {
 // A user of its own: one live session per user, and other benches sign HHTSU in on the same database.
 const usersDb = await openDb({ databaseUrl: dbUrl.toString(), dataDir: null });
 await insertUser(usersDb, { userId: 'BENCHAUDIT', userLevel: 'SU', mobileNo: '9000000099' });
+// A pair's two servers sign in users of their own (a sign-in supersedes the user's session on the other server).
+await insertUser(usersDb, { userId: 'BENCHAUDIU', userLevel: 'SU', mobileNo: '9000000098' });
 await usersDb.close();
-// Signed in again every 5 minutes, outside the measured turns: an access token expires within a long run.
-let auth = (await loginOverHttp(server.base, 'BENCHAUDIT')).headers();
-let signedInAt = Date.now();
-console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of ${WORKERS} process(es), trail on and off in turn${AA ? ' (A/A: off in both turns)' : ''}, wrk with 50 connections, ${seconds} s x ${rounds} rounds each, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
+type Which = 'on' | 'off';
 type Figures = { rps: number[]; p99: number[]; serverMs: number[]; dbMs: number[]; cpuMs: number[] };
 const figures = (): Figures => ({ rps: [], p99: [], serverMs: [], dbMs: [], cpuMs: [] });
-const results: Record<'on' | 'off', Figures> = { on: figures(), off: figures() };
+const results: Record<Which, Figures> = { on: figures(), off: figures() };
+/** Each group's (or, with --switch, round's) ratio of requests/s with the trail on to off: the units of the interval. */
+const unitRatios: number[] = [];
 let idleCpuPerSecond = { server: 0, db: 0 };
-// Warm-up, not counted: plans, caches, and the JIT's code for both ways (the first turns after a start ran slower).
-for (const on of [true, false]) {
-  await setTrail(server, on && !AA);
-  await load(server, auth, 10);
-}
-{
-  // What the server and the database use with no request at all (timers, listeners), taken off each round's CPU.
-  const cpu0 = await cpuNow(server);
+const signIn = async (s: Server, user: string): Promise<Record<string, string>> => (await loginOverHttp(s.base, user)).headers();
+
+/** What a server and the database use with no request at all (timers, listeners), taken off each turn's CPU. */
+async function measureIdle(s: Server): Promise<void> {
+  const cpu0 = await cpuNow(s);
   await new Promise((r) => setTimeout(r, 5_000));
-  const cpu1 = await cpuNow(server);
+  const cpu1 = await cpuNow(s);
   idleCpuPerSecond = { server: (cpu1.server - cpu0.server) / 5, db: (cpu1.db - cpu0.db) / 5 };
   console.log(`idle: the server's processes use ${(idleCpuPerSecond.server * 1000).toFixed(0)} ms of CPU a second with no request, the database ${(idleCpuPerSecond.db * 1000).toFixed(0)} ms (${pmPid !== undefined ? 'the whole cluster' : 'its backends only'})\n`);
 }
-console.log('| round | trail | requests/s | p99 ms | CPU ms per request above idle: server | database | both | from the cache | errors |\n|---|---|---|---|---|---|---|---|---|');
-for (let i = 0; i < rounds; i += 1) {
-  // ABBA order, so a drift of the machine's load during the run falls on both alike.
-  const order: ('on' | 'off')[] = i % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
-  if (Date.now() - signedInAt > 5 * 60_000) {
-    auth = (await loginOverHttp(server.base, 'BENCHAUDIT')).headers();
-    signedInAt = Date.now();
+
+/** One measured turn: kept with its state's figures and printed; returns its requests/s. */
+async function turn(s: Server, auth: Record<string, string>, which: Which, label: string): Promise<number> {
+  const r = await load(s, auth);
+  if (r.errors) throw new Error(`calls failed with the trail ${which} (${r.errors}): the figures would not compare`);
+  results[which].rps.push(r.rps);
+  results[which].p99.push(r.p99);
+  results[which].serverMs.push(r.serverMs);
+  results[which].dbMs.push(r.dbMs);
+  results[which].cpuMs.push(r.serverMs + r.dbMs);
+  console.log(`| ${label} | ${which} | ${r.rps.toFixed(0)} | ${r.p99.toFixed(1)} | ${r.serverMs.toFixed(3)} | ${r.dbMs.toFixed(3)} | ${(r.serverMs + r.dbMs).toFixed(3)} | ${(r.hitRate * 100).toFixed(1)} % |`);
+  return r.rps;
+}
+const TABLE_HEAD = '| trail | requests/s | p99 ms | CPU ms per request above idle: server | database | both | from the cache |\n|---|---|---|---|---|---|---|---|';
+const aaNote = AA ? ' (A/A: the trail off in both)' : '';
+
+if (SWITCH) {
+  console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, one server of ${WORKERS} process(es), trail switched on and off${aaNote}, wrk with 50 connections, ${seconds} s turns, ${rounds} rounds, settle ${settleSeconds} s, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
+  // Signed in again every 5 minutes, outside the measured turns: an access token expires within a long run.
+  let auth = await signIn(server, 'BENCHAUDIT');
+  let signedInAt = Date.now();
+  // Warm-up, not counted: plans, caches, and the JIT's code for both ways (the first turns after a start ran slower).
+  for (const on of [true, false]) {
+    await setTrail(server, on && !AA);
+    await load(server, auth, 10);
   }
-  for (const which of order) {
-    // --aa: the trail off in both turns, to see what the bench's own noise alone gives as a "cost".
-    await setTrail(server, which === 'on' && !AA);
-    if (settleSeconds > 0) runWrk({ url: `${server.base}/api/getVacantBerths`, headers: auth, bodies, seconds: settleSeconds });
-    const r = await load(server, auth);
-    results[which].rps.push(r.rps);
-    results[which].p99.push(r.p99);
-    results[which].serverMs.push(r.serverMs);
-    results[which].dbMs.push(r.dbMs);
-    results[which].cpuMs.push(r.serverMs + r.dbMs);
-    if (r.errors) throw new Error(`calls failed with the trail ${which} (${r.errors}): the figures would not compare`);
-    console.log(`| ${i + 1} | ${which} | ${r.rps.toFixed(0)} | ${r.p99.toFixed(1)} | ${r.serverMs.toFixed(3)} | ${r.dbMs.toFixed(3)} | ${(r.serverMs + r.dbMs).toFixed(3)} | ${(r.hitRate * 100).toFixed(1)} % | ${r.errors || 0} |`);
+  await measureIdle(server);
+  console.log(`| round ${TABLE_HEAD}`);
+  for (let i = 0; i < rounds; i += 1) {
+    if (Date.now() - signedInAt > 5 * 60_000) {
+      auth = await signIn(server, 'BENCHAUDIT');
+      signedInAt = Date.now();
+    }
+    // ABBA order, so a drift of the machine's load during the run falls on both alike.
+    const rps: Partial<Record<Which, number>> = {};
+    for (const which of i % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+      await setTrail(server, which === 'on' && !AA);
+      if (settleSeconds > 0) runWrk({ url: `${server.base}/api/getVacantBerths`, headers: auth, bodies, seconds: settleSeconds });
+      rps[which] = await turn(server, auth, which, String(i + 1));
+    }
+    unitRatios.push((rps.on ?? NaN) / (rps.off ?? NaN));
+  }
+} else {
+  await server.stop(); // it seeded the database; each group starts servers of its own
+  console.log(`# Audit trail cost (PostgreSQL ${DB_NAME}, ${groups} groups of two new servers of ${WORKERS} process(es), one with the trail on and one off${aaNote}, ${turnsPerGroup} turns each, wrk with 50 connections, ${seconds} s turns, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(1)})\n`);
+  for (let g = 0; g < groups; g += 1) {
+    // Which starts first and which user each signs in as change from group to group.
+    const states: readonly Which[] = g % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+    const pair: Partial<Record<Which, { server: Server; auth: Record<string, string> }>> = {};
+    for (const [k, which] of states.entries()) {
+      const s = await startServer(which === 'on' && !AA);
+      pair[which] = { server: s, auth: await signIn(s, k === 0 ? 'BENCHAUDIT' : 'BENCHAUDIU') };
+    }
+    const { on, off } = pair;
+    if (!on || !off) throw new Error('a group did not start both servers');
+    try {
+      // Warm-up, not counted: plans, caches, the JIT's code (a new server's first seconds run slower).
+      for (const which of states) await load(which === 'on' ? on.server : off.server, which === 'on' ? on.auth : off.auth, 10);
+      if (g === 0) {
+        await measureIdle(on.server);
+        console.log(`| group ${TABLE_HEAD}`);
+      }
+      const logs: number[] = [];
+      for (let t = 0; t < turnsPerGroup; t += 1) {
+        const rps: Partial<Record<Which, number>> = {};
+        for (const which of t % 2 === 0 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+          const x = which === 'on' ? on : off;
+          rps[which] = await turn(x.server, x.auth, which, String(g + 1));
+        }
+        logs.push(Math.log((rps.on ?? NaN) / (rps.off ?? NaN)));
+      }
+      unitRatios.push(Math.exp(logs.reduce((a, b) => a + b, 0) / logs.length));
+    } finally {
+      await on.server.stop();
+      await off.server.stop();
+    }
   }
 }
 const auditAfter = Number((await client.query<{ n: string }>('SELECT coalesce(sum(n), 0) AS n FROM audit_batches')).rows[0]?.n);
@@ -204,16 +267,16 @@ for (const part of ['serverMs', 'dbMs'] as const) {
   const off = median(results.off[part]);
   console.log(`  of which ${part === 'serverMs' ? 'the server' : 'the database'}: on ${on.toFixed(3)} ms, off ${off.toFixed(3)} ms, difference ${((on - off) * 1000).toFixed(1)} µs per request`);
 }
-// Round by round (the two turns of a round are next to each other in time): the steadier figure on a shared machine.
-const pairs = results.on.rps.map((on, i) => on / (results.off.rps[i] ?? NaN));
-const logs = pairs.map((x) => Math.log(x));
+// Group by group (or round by round): the turns compared are next to each other in time, on the same servers.
+const unit = SWITCH ? 'round' : 'group';
+const logs = unitRatios.map((x) => Math.log(x));
 const meanLog = logs.reduce((a, b) => a + b, 0) / logs.length;
 const sdLog = Math.sqrt(logs.reduce((a, b) => a + (b - meanLog) ** 2, 0) / (logs.length - 1));
 const half = (t95(logs.length - 1) * sdLog) / Math.sqrt(logs.length);
 const costPct = (logRatio: number): string => ((1 - Math.exp(logRatio)) * 100).toFixed(1);
-const sorted = [...pairs].sort((a, b) => a - b);
-console.log(`requests/s on/off round by round: ${sorted.map((x) => x.toFixed(3)).join(', ')}; median ${median(sorted).toFixed(3)}, quartiles ${pct(sorted, 0.25).toFixed(3)}-${pct(sorted, 0.75).toFixed(3)}`);
-console.log(`cost by the rounds' ratios (geometric mean): ${costPct(meanLog)} %, 95 % confidence interval ${costPct(meanLog + half)} to ${costPct(meanLog - half)} %`);
+const sorted = [...unitRatios].sort((a, b) => a - b);
+console.log(`requests/s on/off ${unit} by ${unit}: ${sorted.map((x) => x.toFixed(3)).join(', ')}; median ${median(sorted).toFixed(3)}, quartiles ${pct(sorted, 0.25).toFixed(3)}-${pct(sorted, 0.75).toFixed(3)}`);
+console.log(`cost by the ${unit}s' ratios (geometric mean of ${unitRatios.length}): ${costPct(meanLog)} %, 95 % confidence interval ${costPct(meanLog + half)} to ${costPct(meanLog - half)} %`);
 console.log(`median p99: trail on ${median(results.on.p99).toFixed(1)} ms, off ${median(results.off.p99).toFixed(1)} ms`);
 console.log(`audit entries written during the run: ${auditAfter - auditBefore}; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 await server.stop();
