@@ -233,7 +233,10 @@ if (SWITCH) {
     if (!on || !off) throw new Error('a group did not start both servers');
     try {
       // Warm-up, not counted: plans, caches, the JIT's code (a new server's first seconds run slower).
-      for (const which of states) await load(which === 'on' ? on.server : off.server, which === 'on' ? on.auth : off.auth, 10);
+      for (const which of states) {
+        const x = which === 'on' ? on : off;
+        await load(x.server, x.auth, 10);
+      }
       if (g === 0) {
         await measureIdle(on.server);
         console.log(`| group ${TABLE_HEAD}`);

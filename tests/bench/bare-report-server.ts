@@ -9,6 +9,7 @@
  */
 import { createServer } from 'node:http';
 import pg from 'pg';
+import { POOL_MAX } from '../../src/server/db/pg-driver';
 
 const port = Number(process.env.PORT);
 const databaseUrl = process.env.DATABASE_URL;
@@ -21,8 +22,8 @@ if (!Number.isInteger(port) || !databaseUrl || !isStatement(statement)) {
 }
 const { sql, params } = statement;
 
-// As many connections as the real server's pool in one process (src/server/db/pg-driver.ts).
-const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+// As many connections as a pool of the real server's.
+const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX });
 
 const server = createServer((req, res) => {
   let text = '';

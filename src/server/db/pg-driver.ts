@@ -99,12 +99,15 @@ function preparedQueryable(c: pg.PoolClient, plans: PreparedPlans): Queryable {
   };
 }
 
+/** Connections each pool of a server process holds at most (the main pool and each report pool). */
+export const POOL_MAX = 10;
+
 export async function openPg(connectionString: string, opts: PgOpenOptions = {}): Promise<Db> {
   // JIT off in every session (docs/decisions.md, "JIT off"): over the daily partitions the planner's costs pass
   // PostgreSQL's JIT thresholds, and compiling took 12-25 s for reports that run in 0.7-3.8 s without it; a JIT
   // compile does not check for interrupts, so neither the statement timeout nor a cancel stopped it.
   const base = {
-    connectionString, max: 10, types, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000, options: NO_JIT,
+    connectionString, max: POOL_MAX, types, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000, options: NO_JIT,
     ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
   };
   const pool = new pg.Pool(base);
