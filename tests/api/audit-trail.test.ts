@@ -266,14 +266,27 @@ describe.each(TEST_DRIVERS)('audit trail on %s', (driver) => {
     const since = await lastSeq();
     const at = istNoon(t.today).toISOString();
     // The entries go as UTF-8 bytes, as the trail sends its batch's buffer.
-    await asWriter(AUDIT_INSERT_SQL, [at, at, 1, ['WRITER'], Buffer.from(JSON.stringify([[at, 'sign_out', 'WRITER', null, null, null, {}]]))]);
+    await asWriter(AUDIT_INSERT_SQL, [at, at, 1, ['WRITER'], Buffer.from(JSON.stringify([[at, 'sign_out', 'WRITER', null, null, null, {}]])), null]);
     expect(await entries(since, 'sign_out')).toEqual([{ action: 'sign_out', user_id: 'WRITER', user_level: null, report: null, details: {} }]);
+    // Entries that name a head of their batch read as that head with their figures added to its details; a batch may
+    // hold both forms.
+    const heads = [['report_run', 'WRITER', 'SU', 'rA', '10.0.0.9', { filters: { trainNo: '12952' } }], ['report_run', 'WRITER', 'SU', 'rB', null, { filters: {} }]];
+    const mixed = [[at, 1, { rows: 4 }], [at, 'sign_out', 'WRITER', null, null, null, { n: 1 }], [at, 0, { rows: 2, ms: 7 }], [at, 1, { rows: null }]];
+    const sinceMixed = await lastSeq();
+    await asWriter(AUDIT_INSERT_SQL, [at, at, 4, ['WRITER'], Buffer.from(JSON.stringify(mixed)), Buffer.from(JSON.stringify(heads))]);
+    expect(await entries(sinceMixed)).toEqual([
+      { action: 'report_run', user_id: 'WRITER', user_level: 'SU', report: 'rB', details: { filters: {}, rows: 4 } },
+      { action: 'sign_out', user_id: 'WRITER', user_level: null, report: null, details: { n: 1 } },
+      { action: 'report_run', user_id: 'WRITER', user_level: 'SU', report: 'rA', details: { filters: { trainNo: '12952' }, rows: 2, ms: 7 } },
+      { action: 'report_run', user_id: 'WRITER', user_level: 'SU', report: 'rB', details: { filters: {}, rows: null } },
+    ]);
     await expect(asWriter(`INSERT INTO users (user_id) VALUES ($1)`, ['NOTAUSER'])).rejects.toThrow(/permission denied/);
     // A batch must lie in one month (the report's date range relies on it) and hold what it says.
-    await expect(asWriter(AUDIT_INSERT_SQL, ['2026-03-31T23:59:59Z', '2026-04-01T00:00:01Z', 1, [], Buffer.from('[]')])).rejects.toThrow(/check constraint/);
-    await expect(asWriter(AUDIT_INSERT_SQL, [at, at, 1, [], Buffer.from('[not json')])).rejects.toThrow(/json/i);
+    await expect(asWriter(AUDIT_INSERT_SQL, ['2026-03-31T23:59:59Z', '2026-04-01T00:00:01Z', 1, [], Buffer.from('[]'), null])).rejects.toThrow(/check constraint/);
+    await expect(asWriter(AUDIT_INSERT_SQL, [at, at, 1, [], Buffer.from('[not json'), null])).rejects.toThrow(/json/i);
+    await expect(asWriter(AUDIT_INSERT_SQL, [at, at, 1, [], Buffer.from('[]'), Buffer.from('[not json')])).rejects.toThrow(/json/i);
     // Bytes that are not UTF-8 are refused as data (class 22), so the trail gives up that batch alone.
-    await expect(asWriter(AUDIT_INSERT_SQL, [at, at, 1, [], Buffer.from([0x5b, 0x22, 0xff, 0x22, 0x5d])])).rejects.toMatchObject({ code: '22021' });
+    await expect(asWriter(AUDIT_INSERT_SQL, [at, at, 1, [], Buffer.from([0x5b, 0x22, 0xff, 0x22, 0x5d]), null])).rejects.toMatchObject({ code: '22021' });
   });
 
   it('finds a day\'s entries by the batch and the entry times, one user\'s through the batches holding them', async () => {
@@ -338,12 +351,12 @@ describe.each(TEST_DRIVERS)('audit trail on %s', (driver) => {
     const kept = async (): Promise<string[]> =>
       (await t.db.query<{ u: string }>(`SELECT user_id AS u FROM audit_trail WHERE user_id LIKE 'RET%' ORDER BY at`)).rows.map((r) => r.u);
     expect(await kept()).toEqual(['RET400', 'RET250', 'RET179', 'RET1']);
-    // On PostgreSQL every month's batches are compressed with lz4 (PGlite has pglz only).
+    // On PostgreSQL every month's batches, entries and heads, are compressed with lz4 (PGlite has pglz only).
     const compression = await t.db.query<{ name: string; c: string }>(
-      `SELECT c.relname AS name, a.attcompression::text AS c FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'entries' WHERE i.inhparent = 'audit_batches'::regclass`,
+      `SELECT c.relname || '.' || a.attname AS name, a.attcompression::text AS c FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname IN ('entries', 'heads') WHERE i.inhparent = 'audit_batches'::regclass`,
     );
-    expect(compression.rows.length).toBeGreaterThanOrEqual(4);
+    expect(compression.rows.length).toBeGreaterThanOrEqual(8);
     for (const r of compression.rows) expect({ name: r.name, c: r.c }).toEqual({ name: r.name, c: driver === 'pg' ? 'l' : '' });
     const { dropped } = await maintainAuditTrail(t.db, now, 180);
     expect(dropped).toContain(daysAgo(400).toISOString().slice(0, 7));

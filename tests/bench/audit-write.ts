@@ -3,9 +3,10 @@
  * own CPU per entry, in process: N report-run entries recorded (as the report route builds them) and flushed to
  * PostgreSQL, the Node CPU of this process (process.cpuUsage) and the database cluster's CPU (/proc, see
  * process-cpu.ts) per entry, interleaved round by round, medians. Three ways: the trail as the report route writes
- * it (one row of audit_batches per batch of entries, migration 041; a repeated call's kept head and its figures), the
- * same with each entry made whole, and the layout it replaced, one row per entry COPYed into a table of the same
- * shape (bench_audit_rows, made here: BRIN on at, b-tree on user_id, json details).
+ * it (one row of audit_batches per batch of entries, migration 041; a repeated call's kept head written once a batch
+ * and its figures per entry, 042), the same with each entry made whole, and the layout before batches, one row per
+ * entry COPYed into a table of the same shape (bench_audit_rows, made here: BRIN on at, b-tree on user_id, json
+ * details).
  * A migrated database is enough; its entries are left in the trail like any others.
  */
 import { loadavg } from 'node:os';
@@ -83,8 +84,8 @@ async function round(way: Way): Promise<{ node: number; db: number }> {
     if (trail instanceof RowPerEntry) trail.record({ ...fields, details: sentFilters(body, figures) });
     else if (way === 'entries') trail.record({ ...fields, detailsJson: sentFiltersJson(body, figures) });
     else {
-      const head = trail.headFor(text, [fields.report, fields.userId, fields.userLevel, fields.ip, 'POST'], () => entryHead(fields, sentFiltersJson(body, {}).slice(0, -1)));
-      trail.recordWithHead(head, `,"rows":${figures.rows},"ms":${figures.ms},"served":"${figures.served}"}]`);
+      const head = trail.headFor(text, [fields.report, fields.userId, fields.userLevel, fields.ip, 'POST'], () => entryHead(fields, sentFiltersJson(body, {})));
+      trail.recordWithHead(head, `{"rows":${figures.rows},"ms":${figures.ms},"served":"${figures.served}"}`);
     }
     // A flush every 2,500 entries, as a process serving 2,500 report calls a second would.
     if (i % 2_500 === 2_499) await trail.flush();
@@ -96,7 +97,7 @@ async function round(way: Way): Promise<{ node: number; db: number }> {
 }
 
 const ways: [string, Way][] = [
-  ['one row per batch, a kept head per repeated call (as the report route writes)', 'heads'],
+  ['one row per batch, a repeated call\'s head once a batch (as the report route writes)', 'heads'],
   ['one row per batch, each entry made whole', 'entries'],
   ['one row per entry (COPY, the former layout)', 'rows'],
 ];

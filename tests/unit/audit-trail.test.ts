@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../../src/server/config';
 import { withoutPersonalFields } from '../../src/server/audit/redact';
 import { sentFilters, sentFiltersJson } from '../../src/server/audit/plugin';
 import { PortalFileEvents } from '../../src/server/audit/file-events';
-import { AuditTrail, entryHead } from '../../src/server/audit/trail';
+import { AuditTrail, entryHead, type EntryHead } from '../../src/server/audit/trail';
 import type { AuditEvent } from '../../src/server/audit/actions';
 import type { Db } from '../../src/server/db';
 import { copyValue } from '../../src/server/db/copy-text';
@@ -94,8 +94,23 @@ describe('portal file events', () => {
   });
 });
 
-/** An entry as the trail stores it in a batch (migration 041). */
+/** An entry as the audit_trail view reads it (migration 041): [at, action, user_id, user_level, report, ip, details]. */
 type StoredEntry = [string, string, string | null, string | null, string | null, string | null, Record<string, unknown>];
+
+/**
+ * A stored batch's entries (INSERT parameter 5) in the whole form, as the view audit_trail reads them (migration
+ * 042): an entry [at, place, figures] is its batch's head at that place (parameter 6) with the figures added to its
+ * details.
+ */
+function wholeEntries(params: readonly unknown[]): StoredEntry[] {
+  const heads = params[5] === null ? [] : (JSON.parse(String(params[5])) as unknown[][]);
+  return (JSON.parse(String(params[4])) as unknown[][]).map((e) => {
+    if (typeof e[1] !== 'number') return e as StoredEntry;
+    const head = heads[e[1]];
+    if (!head) throw new Error(`entry ${JSON.stringify(e)} names no head of its batch`);
+    return [e[0], ...head.slice(0, 5), { ...(head[5] as object), ...(e[2] as object) }] as StoredEntry;
+  });
+}
 
 /**
  * A database whose trail INSERTs fail while `fail(nth insert)` says so; keeps each written batch's parameters and
@@ -127,7 +142,7 @@ function flakyDb(
     }
   };
   const db = { query, transaction } as unknown as Db; // only these two are used
-  return { db, batches, partitions, entries: () => batches.flatMap((b) => JSON.parse(String(b[4])) as StoredEntry[]) };
+  return { db, batches, partitions, entries: () => batches.flatMap(wholeEntries) };
 }
 
 describe('audit trail queue', () => {
@@ -243,28 +258,56 @@ describe('audit trail queue', () => {
     expect(entries().map((e) => [e[0], e[2]])).toEqual([['2026-03-15T06:30:00.000Z', 'NAN'], ['2026-03-15T06:30:00.000Z', 'BC']]);
   });
 
-  it('writes an entry made of a kept head and its figures exactly as record() writes the whole entry', async () => {
+  it('writes an entry made of a kept head and its figures as record() writes the whole entry, the head once a batch', async () => {
     const { db, batches } = flakyDb();
     const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => new Date('2026-03-15T06:30:00.042Z').getTime(), enabled: true, onError: (e) => { throw e; } });
     const odd = { v: 'हिंदी "q" \\ 😀', nul: 'a\u0000b', psgnName: 'R KUMAR' };
     const fields = { action: 'report_run', userId: 'X\u0000Y', userLevel: 'DIV', report: 'r', ip: '10.0.0.1' } as const;
-    for (const [body, figures] of [[{ trainNo: '12952' }, { rows: 3, ms: 12, served: 'hit' }], [odd, { rows: null, ms: 0, served: 'computed' }]] as const) {
+    const calls = [[{ trainNo: '12952' }, { rows: 3, ms: 12, served: 'hit' }], [odd, { rows: null, ms: 0, served: 'computed' }]] as const;
+    for (const [body, figures] of [...calls, ...calls]) {
       trail.record({ ...fields, detailsJson: sentFiltersJson(body, figures) });
-      const head = trail.headFor(JSON.stringify(body), Object.values(fields), () => entryHead(fields, sentFiltersJson(body, {}).slice(0, -1)));
-      trail.recordWithHead(head, `${sentFiltersJson({}, figures).slice('{"filters":{}'.length)}]`);
+      const head = trail.headFor(JSON.stringify(body), Object.values(fields), () => entryHead(fields, sentFiltersJson(body, {})));
+      trail.recordWithHead(head, sentFiltersJson({}, figures).replace('"filters":{},', ''));
     }
-    // A tail that is not ASCII is written as UTF-8 all the same.
-    const plain = entryHead(fields, '{"filters":{}');
+    // Figures that are not ASCII are written as UTF-8 all the same.
+    const plain = entryHead(fields, '{"filters":{}}');
     trail.record({ ...fields, detailsJson: '{"filters":{},"note":"यात्री"}' });
-    trail.recordWithHead(plain, ',"note":"यात्री"}]');
+    trail.recordWithHead(plain, '{"note":"यात्री"}');
     await trail.close();
-    const stored = String(batches[0]?.[4]);
-    const entries = JSON.parse(stored) as unknown[];
-    expect(entries).toHaveLength(6);
-    for (let k = 0; k < 6; k += 2) expect(JSON.stringify(entries[k + 1])).toBe(JSON.stringify(entries[k]));
+    const params = batches[0] ?? [];
+    const entries = wholeEntries(params);
+    expect(entries).toHaveLength(10);
+    for (let k = 0; k < 10; k += 2) expect(JSON.stringify(entries[k + 1])).toBe(JSON.stringify(entries[k]));
     expect(entries[3]).toEqual(['2026-03-15T06:30:00.042Z', 'report_run', 'X\uFFFDY', 'DIV', 'r', '10.0.0.1',
       { filters: { v: odd.v, nul: 'a\uFFFDb' }, removedFields: ['psgnName'], rows: null, ms: 0, served: 'computed' }]);
-    expect(batches[0]?.[3]).toEqual(['X\uFFFDY']);
+    // Each head is in the batch once, named by its place by every entry that uses it; those entries hold only figures.
+    const stored = JSON.parse(String(params[4])) as unknown[][];
+    expect(stored.filter((_, k) => k % 2 === 1).map((e) => e.slice(1))).toEqual([
+      [0, { rows: 3, ms: 12, served: 'hit' }], [1, { rows: null, ms: 0, served: 'computed' }],
+      [0, { rows: 3, ms: 12, served: 'hit' }], [1, { rows: null, ms: 0, served: 'computed' }], [2, { note: 'यात्री' }],
+    ]);
+    expect((JSON.parse(String(params[5])) as unknown[]).length).toBe(3);
+    expect(params[3]).toEqual(['X\uFFFDY']);
+  });
+
+  it('writes a head again into the next batch, at its place there', async () => {
+    const { db, batches } = flakyDb();
+    const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => new Date('2026-03-15T06:30:00Z').getTime(), enabled: true, onError: (e) => { throw e; } });
+    const heads = ['A', 'B'].map((u) => entryHead({ action: 'report_run', userId: u }, '{"filters":{}}'));
+    const [a, b] = heads as [EntryHead, EntryHead];
+    trail.recordWithHead(a, '{"rows":1}');
+    await trail.flush();
+    trail.recordWithHead(b, '{"rows":2}');
+    trail.recordWithHead(a, '{"rows":3}');
+    // 1,000 entries fill a batch: the 1,001st starts another, whose heads start again at place 0.
+    for (let k = 0; k < 998; k += 1) trail.recordWithHead(b, '{"rows":4}');
+    trail.recordWithHead(a, '{"rows":5}');
+    await trail.close();
+    expect(batches.map((p) => (JSON.parse(String(p[5])) as unknown[][]).map((h) => h[1]))).toEqual([['A'], ['B', 'A'], ['A']]);
+    expect(batches.map((p) => p[3])).toEqual([['A'], ['B', 'A'], ['A']]);
+    expect(batches.flatMap(wholeEntries).map((e) => [e[2], e[6].rows])).toEqual([
+      ['A', 1], ['B', 2], ['A', 3], ...Array.from({ length: 998 }, () => ['B', 4]), ['A', 5],
+    ]);
   });
 
   it('keeps one head per request text and fields, makes another when any field differs, and starts again past 4,096', () => {
@@ -273,7 +316,7 @@ describe('audit trail queue', () => {
     let made = 0;
     const make = (): ReturnType<typeof entryHead> => {
       made += 1;
-      return entryHead({ action: 'report_run', userId: `U${made}` }, '{"filters":{}');
+      return entryHead({ action: 'report_run', userId: `U${made}` }, '{"filters":{}}');
     };
     const who: (string | null)[] = ['r', 'U', 'SU', '10.0.0.1', 'POST'];
     const first = trail.headFor('{"a":1}', who, make);

@@ -7,8 +7,9 @@ import { entryHead, type EntryHead } from './trail';
 /**
  * A report call answered: who, which report, the filters as sent, the row count, the time to answer and how. All but
  * the last three repeat when an officer (or a dashboard) runs the same report again, which is when the answer comes
- * from the result cache and costs least: that part of the entry is made once per user, address, report and request
- * text (the URL of a GET, the body of a POST) and kept by the trail, and only the figures are written each time.
+ * from the result cache and costs least: that part of the entry (its head) is made once per user, address, report and
+ * request text (the URL of a GET, the body of a POST) and kept by the trail, written once into each batch that uses it,
+ * and each call writes only its figures.
  */
 export function auditReportRun(request: FastifyRequest, reply: FastifyReply, report: string, answer: CacheAnswer): void {
   const { audit } = request.server;
@@ -18,7 +19,7 @@ export function auditReportRun(request: FastifyRequest, reply: FastifyReply, rep
   const ip = request.ip;
   const sent = request.method === 'GET' ? request.query : request.body;
   const fields = { action: 'report_run', userId: user?.userId ?? null, userLevel: user?.userLevel ?? null, ip, report } as const;
-  const makeHead = (): EntryHead => entryHead(fields, sentFiltersJson(sent, {}).slice(0, -1));
+  const makeHead = (): EntryHead => entryHead(fields, sentFiltersJson(sent, {}));
   // The request's text decides the filters; every other field of the head is named in `who`.
   const text = request.method === 'GET' ? request.url : sent === undefined ? '' : request.jsonText;
   const head =
@@ -26,7 +27,7 @@ export function auditReportRun(request: FastifyRequest, reply: FastifyReply, rep
   const rows = answer.body.rowCount;
   // As JSON.stringify writes them: a count that is not a finite number is null.
   const rowsJson = typeof rows === 'number' && Number.isFinite(rows) ? String(rows) : 'null';
-  audit.recordWithHead(head, `,"rows":${rowsJson},"ms":${Math.round(reply.elapsedTime)},"served":"${answer.served}"}]`);
+  audit.recordWithHead(head, `{"rows":${rowsJson},"ms":${Math.round(reply.elapsedTime)},"served":"${answer.served}"}`);
 }
 
 /** An export finished (or was cut short by the client: `complete` false): format, rows, bytes sent. */

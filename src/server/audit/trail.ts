@@ -17,12 +17,15 @@ const HEADS_KEPT = 4_096;
 const FIRST_BUFFER = 64 * 1024;
 
 /**
- * Entries waiting to be written, in the form they are stored (migration 041): one batch is one row, its entries a JSON
- * array of [at, action, user_id, user_level, report, ip, details]. The entries' text is written into a Buffer as they
- * come, not kept as strings: a string held until the next flush outlives the young generation and costs the garbage
- * collector twice more than building it (audit-cost bench profile); the Buffer's bytes are outside its heap.
+ * Entries waiting to be written, in the form they are stored (migrations 041 and 042): one batch is one row, its entries
+ * a JSON array of [at, action, user_id, user_level, report, ip, details], or [at, head, figures] where the entry's
+ * head (see EntryHead) is kept once in the batch's heads. The entries' text is written into a Buffer as they come, not
+ * kept as strings: a string held until the next flush outlives the young generation and costs the garbage collector
+ * twice more than building it (audit-cost bench profile); the Buffer's bytes are outside its heap.
  */
 interface Batch {
+  /** Its number in this process (batchesMade): a head knows by it whether it is in the batch being filled. */
+  no: number;
   /** 'YYYY-MM-01' (UTC) of every entry in it: a batch lies in one month's partition. */
   month: string;
   buf: Buffer;
@@ -32,6 +35,8 @@ interface Batch {
   firstMs: number;
   lastMs: number;
   users: Set<string>;
+  /** The heads its entries refer to, in the order of their places. */
+  heads: EntryHead[];
 }
 
 export interface AuditTrailOptions {
@@ -48,7 +53,8 @@ export interface AuditTrailOptions {
 /** The flush's statements (exported for the test that they never count as writes to report data). */
 export const AUDIT_PARTITIONS_SQL = 'SELECT audit_ensure_partitions($1::date, $2::date)';
 export const AUDIT_INSERT_SQL =
-  'INSERT INTO audit_batches (at_first, at_last, n, users, entries) VALUES ($1::timestamptz, $2::timestamptz, $3::int, $4::text[], convert_from($5::bytea, \'UTF8\')::json)';
+  'INSERT INTO audit_batches (at_first, at_last, n, users, entries, heads) VALUES ($1::timestamptz, $2::timestamptz, $3::int, $4::text[], ' +
+  'convert_from($5::bytea, \'UTF8\')::json, convert_from($6::bytea, \'UTF8\')::json)';
 
 function entriesIn(batches: readonly Batch[]): number {
   let n = 0;
@@ -99,17 +105,23 @@ interface KeptHead {
   head: EntryHead;
 }
 
-/** An entry's text after its time, up to its details' last fields, made once (AuditTrail.headFor) and written often. */
+/**
+ * What a report call's entry shares with every other call of the same user, address, report and filters, made once
+ * (AuditTrail.headFor) and written once into each batch whose entries use it; the entries then name it by its place.
+ */
 export interface EntryHead {
-  /** `,"action","user","level","report","ip",` then the details' JSON text up to where the caller's tail goes on, UTF-8. */
+  /** `[action,user,level,report,ip,details]` as JSON text, UTF-8. */
   bytes: Buffer;
   /** The user id as stored, for the batch's list of users. */
   userId: string | null;
+  /** The batch (its number) the head was last written into, and its place among that batch's heads. */
+  batchNo: number;
+  place: number;
 }
 
-/** An entry's text after its time: its fields and `details` (all of them, or up to where a tail will go on). */
-function entryRest(e: Omit<AuditEvent, 'at' | 'details' | 'detailsJson'>, details: string): string {
-  const text = `,${QUOTED_ACTIONS.get(e.action) ?? jsonText(e.action)},${jsonText(e.userId)},${jsonText(e.userLevel)},${jsonText(e.report)},${jsonText(e.ip)},${details}`;
+/** An entry's fields after its time, and its details, as JSON text, comma-separated (not bracketed). */
+function entryFields(e: Omit<AuditEvent, 'at' | 'details' | 'detailsJson'>, details: string): string {
+  const text = `${QUOTED_ACTIONS.get(e.action) ?? jsonText(e.action)},${jsonText(e.userId)},${jsonText(e.userLevel)},${jsonText(e.report)},${jsonText(e.ip)},${details}`;
   // json keeps \u0000, but PostgreSQL's text cannot hold it: reading such an entry (->>) would fail the audit report.
   return text.includes('\\u0000') ? text.replace(NUL_ESCAPE, '$1\\ufffd') : text;
 }
@@ -120,9 +132,39 @@ function storedUserId(userId: string | null | undefined): string | null {
   return userId.includes('\u0000') ? userId.replaceAll('\u0000', '\ufffd') : userId;
 }
 
-/** The head of an entry with these fields and the start of its details (see AuditTrail.recordWithHead). */
-export function entryHead(e: Omit<AuditEvent, 'at' | 'details' | 'detailsJson'>, detailsHead: string): EntryHead {
-  return { bytes: Buffer.from(entryRest(e, detailsHead)), userId: storedUserId(e.userId) };
+/**
+ * The head of entries with these fields and these details (a JSON object's text, e.g. the filters as sent), to which
+ * each entry's figures are added (AuditTrail.recordWithHead).
+ */
+export function entryHead(e: Omit<AuditEvent, 'at' | 'details' | 'detailsJson'>, details: string): EntryHead {
+  return { bytes: Buffer.from(`[${entryFields(e, details)}]`), userId: storedUserId(e.userId), batchNo: -1, place: -1 };
+}
+
+/** Writes a whole number (0 or more) into buf at i as decimal digits; returns where it ends. */
+function writeWhole(buf: Buffer, i: number, n: number): number {
+  let end = i + 1;
+  for (let v = n; v >= 10; v = Math.floor(v / 10)) end += 1;
+  for (let k = end - 1, v = n; k >= i; k -= 1, v = Math.floor(v / 10)) buf[k] = 0x30 + (v % 10);
+  return end;
+}
+
+/** Batches started by this process, by any trail: a batch's number (a head may be written by more than one trail). */
+let batchesMade = 0;
+
+/** A batch's heads as one JSON array, UTF-8; null when it has none. */
+function headsJson(heads: readonly EntryHead[]): Buffer | null {
+  if (heads.length === 0) return null;
+  let bytes = 1;
+  for (const h of heads) bytes += h.bytes.length + 1;
+  const out = Buffer.allocUnsafe(bytes);
+  out[0] = 0x5b; // [
+  let i = 1;
+  for (let k = 0; k < heads.length; k += 1) {
+    if (k > 0) out[i++] = 0x2c; // ,
+    i += (heads[k] as EntryHead).bytes.copy(out, i);
+  }
+  out[i] = 0x5d; // ]
+  return out;
 }
 
 /**
@@ -186,16 +228,41 @@ export class AuditTrail {
 
   record(e: AuditEvent): void {
     if (!this.opts.enabled) return;
-    this.append(this.entryTime(e.at), entryRest(e, e.detailsJson ?? JSON.stringify(e.details ?? {})), ']', storedUserId(e.userId));
+    const fields = entryFields(e, e.detailsJson ?? JSON.stringify(e.details ?? {}));
+    // Room for the comma, the fields (3 bytes per UTF-16 unit at most) and the bracket.
+    const { b, i: start } = this.startEntry(this.entryTime(e.at), fields.length * 3 + 2);
+    let i = start;
+    b.buf[i++] = 0x2c; // ,
+    i = writeText(b.buf, i, fields);
+    b.buf[i++] = 0x5d; // ]
+    const userId = storedUserId(e.userId);
+    if (userId) b.users.add(userId);
+    this.endEntry(b, i);
   }
 
   /**
-   * An entry made of a head (see entryHead) and the text that ends it after its details' last fields, e.g.
-   * `,"rows":12}]`: what a report call writes, its head made once for calls that repeat (headFor).
+   * An entry made of a head (see entryHead) and its own figures (a JSON object's text without NUL, e.g.
+   * `{"rows":12,"ms":3}`, added to the head's details when read): what a report call writes, its head made once for
+   * calls that repeat (headFor). The head goes into the batch with the first entry that uses it.
    */
-  recordWithHead(head: EntryHead, tail: string): void {
+  recordWithHead(head: EntryHead, figures: string): void {
     if (!this.opts.enabled) return;
-    this.append(this.entryTime(undefined), head.bytes, tail, head.userId);
+    // Room for the commas, the head's place (under BATCH_ENTRIES), the figures and the bracket.
+    const { b, i: start } = this.startEntry(this.entryTime(undefined), figures.length * 3 + 10);
+    if (head.batchNo !== b.no) {
+      head.batchNo = b.no;
+      head.place = b.heads.length;
+      b.heads.push(head);
+      if (head.userId) b.users.add(head.userId);
+    }
+    const buf = b.buf;
+    let i = start;
+    buf[i++] = 0x2c; // ,
+    i = writeWhole(buf, i, head.place);
+    buf[i++] = 0x2c;
+    i = writeText(buf, i, figures);
+    buf[i++] = 0x5d; // ]
+    this.endEntry(b, i);
   }
 
   /**
@@ -228,20 +295,22 @@ export class AuditTrail {
   }
 
   /**
-   * Writes `["<time>"`, rest, tail into the batch being filled (a new one when full or at a month's turn). Byte by byte
-   * where the text is ASCII: each Buffer write call crosses into C++, which cost more than the copy itself.
+   * Starts an entry of time t in the batch being filled (a new one when full or at a month's turn) with room for `most`
+   * more bytes: writes `["<time>"` after a comma if it is not the first; returns the batch and where it goes on. The
+   * caller ends it with endEntry. Byte by byte: each Buffer write call crosses into C++, which cost more than the copy.
    */
-  private append(t: number, rest: string | Buffer, tail: string, userId: string | null): void {
+  private startEntry(t: number, most: number): { b: Batch; i: number } {
     const ms = this.setSecond(t);
     if (this.queuedEntries >= MAX_QUEUED) this.dropOldest();
     let b = this.batches[this.batches.length - 1];
     if (!b || b.n >= BATCH_ENTRIES || b.month !== this.isoMonth) {
-      b = { month: this.isoMonth, buf: Buffer.allocUnsafe(FIRST_BUFFER), bytes: 1, n: 0, firstMs: t, lastMs: t, users: new Set() };
+      batchesMade += 1;
+      b = { no: batchesMade, month: this.isoMonth, buf: Buffer.allocUnsafe(FIRST_BUFFER), bytes: 1, n: 0, firstMs: t, lastMs: t, users: new Set(), heads: [] };
       b.buf[0] = 0x5b; // [
       this.batches.push(b);
     }
-    // Room for a comma, the time, the rest and tail (strings at 3 bytes per UTF-16 unit, UTF-8's most) and a bracket.
-    const need = b.bytes + ISO_SECOND_BYTES + 10 + (typeof rest === 'string' ? rest.length * 3 : rest.length) + tail.length * 3;
+    // Room for a comma, the time and its quotes, what the caller writes and the batch's closing bracket.
+    const need = b.bytes + ISO_SECOND_BYTES + 10 + most;
     if (need > b.buf.length) {
       const bigger = Buffer.allocUnsafe(Math.max(need, b.buf.length * 2));
       b.buf.copy(bigger, 0, 0, b.bytes);
@@ -259,17 +328,15 @@ export class AuditTrail {
     buf[i++] = 0x30 + (ms % 10);
     buf[i++] = 0x5a; // Z
     buf[i++] = 0x22;
-    if (typeof rest === 'string') i += buf.write(rest, i);
-    else {
-      buf.set(rest, i);
-      i += rest.length;
-    }
-    i = writeText(buf, i, tail);
-    b.bytes = i;
-    b.n += 1;
     if (t < b.firstMs) b.firstMs = t;
     if (t > b.lastMs) b.lastMs = t;
-    if (userId) b.users.add(userId);
+    return { b, i };
+  }
+
+  /** Ends the entry startEntry began in b, its bytes written up to i. */
+  private endEntry(b: Batch, i: number): void {
+    b.bytes = i;
+    b.n += 1;
     this.queuedEntries += 1;
   }
 
@@ -365,6 +432,7 @@ export class AuditTrail {
           // The batch's bytes as they are (bytea, made text by the statement): decoding them into a string here and
           // encoding it again to send cost the server about 0.8 µs an entry.
           b.buf.subarray(0, b.bytes + 1),
+          headsJson(b.heads),
         ]);
       }
     });

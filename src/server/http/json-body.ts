@@ -10,7 +10,7 @@ declare module 'fastify' {
 /**
  * JSON bodies parsed by Fastify's own parser, with the same refusals (__proto__ and constructor.prototype keys are a
  * 400), their text kept on the request. A repeated report call is then recognised by its text alone, without writing
- * its parsed filters out again (audit/report-run-entry.ts).
+ * its parsed filters out again (audit/events.ts).
  */
 export function registerJsonBody(app: FastifyInstance): void {
   app.decorateRequest('jsonText', null);
