@@ -53,6 +53,7 @@ const WORKERS = Number(arg('workers') ?? '2');
 /** --aa: an A/A run, the trail off in the "on" turns too: the cost this bench shows when there is none. */
 const AA = process.argv.includes('--aa');
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 const pct = (xs: number[], p: number): number => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
 
 const dbUrl = new URL(adminUrl);
@@ -250,8 +251,7 @@ if (SWITCH) {
         const x = which === 'on' ? on : off;
         logRps[which].push(Math.log(await turn(x.server, x.auth, which, String(g + 1))));
       }
-      const meanOf = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
-      unitRatios.push(Math.exp(meanOf(logRps.on) - meanOf(logRps.off)));
+      unitRatios.push(Math.exp(mean(logRps.on) - mean(logRps.off)));
     } finally {
       await on.server.stop();
       await off.server.stop();
@@ -274,7 +274,7 @@ for (const part of ['serverMs', 'dbMs'] as const) {
 // Group by group (or round by round): the turns compared are next to each other in time, on the same servers.
 const unit = SWITCH ? 'round' : 'group';
 const logs = unitRatios.map((x) => Math.log(x));
-const meanLog = logs.reduce((a, b) => a + b, 0) / logs.length;
+const meanLog = mean(logs);
 const sdLog = Math.sqrt(logs.reduce((a, b) => a + (b - meanLog) ** 2, 0) / (logs.length - 1));
 const half = (t95(logs.length - 1) * sdLog) / Math.sqrt(logs.length);
 const costPct = (logRatio: number): string => ((1 - Math.exp(logRatio)) * 100).toFixed(1);
