@@ -18,7 +18,7 @@
  * turn ends after one more flush so its entries' writes count in it), and the cost: the geometric mean of the on/off
  * ratios of each group (or round), with a 95 % confidence interval (t), since one turn moves by 10-20 % here.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { mkdtempSync } from 'node:fs';
@@ -61,6 +61,11 @@ dbUrl.pathname = `/${DB_NAME}`;
 execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
 
 interface Server { base: string; pid: number; stop: () => Promise<void> }
+/** Servers started and not yet stopped: stopped if the bench ends first (one exit listener for all of them). */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
 /** A built server; its trail as HHT_AUDIT says (on unless audit is false). */
 async function startServer(audit = true, port?: number): Promise<Server> {
   port ??= await freePort();
@@ -72,7 +77,8 @@ async function startServer(audit = true, port?: number): Promise<Server> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  process.on('exit', () => child.exitCode === null && child.kill('SIGTERM'));
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   await serverReady(child, { timeoutMs: 900_000 });
   return {
     base: `http://127.0.0.1:${port}`,

@@ -84,8 +84,9 @@ async function round(way: Way): Promise<{ node: number; db: number }> {
     if (trail instanceof RowPerEntry) trail.record({ ...fields, details: sentFilters(body, figures) });
     else if (way === 'entries') trail.record({ ...fields, detailsJson: sentFiltersJson(body, figures) });
     else {
-      const head = trail.headFor(text, [fields.report, fields.userId, fields.userLevel, fields.ip, 'POST'], () => entryHead(fields, sentFiltersJson(body, {})));
-      trail.recordWithHead(head, `{"rows":${figures.rows},"ms":${figures.ms},"served":"${figures.served}"}`);
+      let head = trail.findHead(text, fields.report, fields.userId, fields.userLevel, fields.ip);
+      if (!head) trail.keepHead(text, fields.report, fields.userId, fields.userLevel, fields.ip, (head = entryHead(fields, sentFiltersJson(body, {}))));
+      trail.recordCall(head, figures.rows, figures.ms, figures.served);
     }
     // A flush every 2,500 entries, as a process serving 2,500 report calls a second would.
     if (i % 2_500 === 2_499) await trail.flush();

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { withoutPersonalFields } from '../../src/server/audit/redact';
 import { sentFilters, sentFiltersJson } from '../../src/server/audit/plugin';
@@ -128,7 +128,8 @@ function flakyDb(
       n += 1;
       const failure = fail(n, params ?? []);
       if (failure) throw failure === true ? new Error('database down') : failure;
-      batches.push([...(params ?? [])]);
+      // Copied as a driver sends them: the trail may reuse a batch's buffer once its INSERT has settled.
+      batches.push((params ?? []).map((p) => (Buffer.isBuffer(p) ? Buffer.from(p) : p)));
     }
     return { rows: [] };
   };
@@ -263,31 +264,84 @@ describe('audit trail queue', () => {
     const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => new Date('2026-03-15T06:30:00.042Z').getTime(), enabled: true, onError: (e) => { throw e; } });
     const odd = { v: 'हिंदी "q" \\ 😀', nul: 'a\u0000b', psgnName: 'R KUMAR' };
     const fields = { action: 'report_run', userId: 'X\u0000Y', userLevel: 'DIV', report: 'r', ip: '10.0.0.1' } as const;
-    const calls = [[{ trainNo: '12952' }, { rows: 3, ms: 12, served: 'hit' }], [odd, { rows: null, ms: 0, served: 'computed' }]] as const;
+    // Figures as JSON.stringify writes them: a count that is not a whole number as it is, or null when not finite; how
+    // it was served escaped as JSON, and UTF-8 when not ASCII.
+    const calls = [
+      [{ trainNo: '12952' }, { rows: 3, ms: 12, served: 'hit' }],
+      [odd, { rows: null, ms: 0, served: 'computed' }],
+      [{ trainNo: '12952' }, { rows: 2.5, ms: 1234567, served: 'यात्री "q" \\ \u0001' }],
+      [odd, { rows: Number.NaN, ms: 7, served: 'a\u0000b' }],
+      [{}, { rows: -4, ms: 2 ** 53 + 2, served: '' }],
+    ] as const;
     for (const [body, figures] of [...calls, ...calls]) {
       trail.record({ ...fields, detailsJson: sentFiltersJson(body, figures) });
-      const head = trail.headFor(JSON.stringify(body), Object.values(fields), () => entryHead(fields, sentFiltersJson(body, {})));
-      trail.recordWithHead(head, sentFiltersJson({}, figures).replace('"filters":{},', ''));
+      const text = JSON.stringify(body);
+      let head = trail.findHead(text, fields.report, fields.userId, fields.userLevel, fields.ip);
+      if (!head) trail.keepHead(text, fields.report, fields.userId, fields.userLevel, fields.ip, (head = entryHead(fields, sentFiltersJson(body, {}))));
+      trail.recordCall(head, figures.rows, figures.ms, figures.served);
     }
-    // Figures that are not ASCII are written as UTF-8 all the same.
-    const plain = entryHead(fields, '{"filters":{}}');
-    trail.record({ ...fields, detailsJson: '{"filters":{},"note":"यात्री"}' });
-    trail.recordWithHead(plain, '{"note":"यात्री"}');
     await trail.close();
     const params = batches[0] ?? [];
     const entries = wholeEntries(params);
-    expect(entries).toHaveLength(10);
-    for (let k = 0; k < 10; k += 2) expect(JSON.stringify(entries[k + 1])).toBe(JSON.stringify(entries[k]));
+    expect(entries).toHaveLength(20);
+    for (let k = 0; k < 20; k += 2) expect(JSON.stringify(entries[k + 1])).toBe(JSON.stringify(entries[k]));
     expect(entries[3]).toEqual(['2026-03-15T06:30:00.042Z', 'report_run', 'X\uFFFDY', 'DIV', 'r', '10.0.0.1',
       { filters: { v: odd.v, nul: 'a\uFFFDb' }, removedFields: ['psgnName'], rows: null, ms: 0, served: 'computed' }]);
+    expect(entries[5]?.[6]).toEqual({ filters: { trainNo: '12952' }, rows: 2.5, ms: 1234567, served: 'यात्री "q" \\ \u0001' });
+    expect(entries[7]?.[6]).toMatchObject({ rows: null, ms: 7, served: 'a\uFFFDb' });
+    expect(entries[9]?.[6]).toEqual({ filters: {}, rows: -4, ms: 2 ** 53 + 2, served: '' });
     // Each head is in the batch once, named by its place by every entry that uses it; those entries hold only figures.
     const stored = JSON.parse(String(params[4])) as unknown[][];
-    expect(stored.filter((_, k) => k % 2 === 1).map((e) => e.slice(1))).toEqual([
-      [0, { rows: 3, ms: 12, served: 'hit' }], [1, { rows: null, ms: 0, served: 'computed' }],
-      [0, { rows: 3, ms: 12, served: 'hit' }], [1, { rows: null, ms: 0, served: 'computed' }], [2, { note: 'यात्री' }],
-    ]);
+    expect(stored.filter((_, k) => k % 2 === 1).map((e) => e[1])).toEqual([0, 1, 0, 1, 2, 0, 1, 0, 1, 2]);
+    expect(stored[1]?.[2]).toEqual({ rows: 3, ms: 12, served: 'hit' });
     expect((JSON.parse(String(params[5])) as unknown[]).length).toBe(3);
     expect(params[3]).toEqual(['X\uFFFDY']);
+  });
+
+  it('reuses a batch\'s buffer only once its INSERT has settled', async () => {
+    // A database that holds each INSERT's bytes as sent (no copy) until the test lets it answer.
+    const held: { sent: Buffer; copy: Buffer }[] = [];
+    let answer: () => void = () => undefined;
+    const query = async (sql: string, params?: readonly unknown[]) => {
+      if (sql.startsWith('INSERT')) {
+        const sent = params?.[4] as Buffer;
+        held.push({ sent, copy: Buffer.from(sent) });
+        await new Promise<void>((r) => (answer = r));
+      }
+      return { rows: [] };
+    };
+    const db = { query, transaction: async <T>(fn: (q: { query: typeof query }) => Promise<T>) => fn({ query }) } as unknown as Db;
+    const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => new Date('2026-03-15T06:30:00Z').getTime(), enabled: true, onError: (e) => { throw e; } });
+    const head = entryHead({ action: 'report_run', userId: 'A' }, '{"filters":{}}');
+    const fill = (rows: number): void => {
+      for (let k = 0; k < 1_000; k += 1) trail.recordCall(head, rows, k, 'hit');
+    };
+    fill(1);
+    const first = trail.flush();
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    // Batches made while the first INSERT is under way get buffers of their own.
+    fill(2);
+    fill(3);
+    expect(held[0]?.sent.equals(held[0].copy)).toBe(true);
+    answer();
+    await first;
+    // Now the written batch's buffer is free: the next batches may take it, and the bytes sent must not matter any more.
+    const second = trail.flush();
+    for (let k = 0; k < 2; k += 1) {
+      await vi.waitFor(() => expect(held).toHaveLength(2 + k));
+      answer();
+    }
+    await second;
+    fill(4);
+    const third = trail.flush();
+    await vi.waitFor(() => expect(held).toHaveLength(4));
+    answer();
+    await third;
+    const rows = held.map((h) => (JSON.parse(h.copy.toString()) as [string, number, { rows: number }][]).map((e) => e[2].rows));
+    expect(rows.map((r) => [r.length, new Set(r).size, r[0]])).toEqual([[1000, 1, 1], [1000, 1, 2], [1000, 1, 3], [1000, 1, 4]]);
+    // The fourth batch was written into the third one's buffer, the last one freed.
+    expect(held[3]?.sent.buffer).toBe(held[2]?.sent.buffer);
+    expect(held[0]?.sent.buffer).not.toBe(held[1]?.sent.buffer);
   });
 
   it('writes a head again into the next batch, at its place there', async () => {
@@ -295,13 +349,13 @@ describe('audit trail queue', () => {
     const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => new Date('2026-03-15T06:30:00Z').getTime(), enabled: true, onError: (e) => { throw e; } });
     const heads = ['A', 'B'].map((u) => entryHead({ action: 'report_run', userId: u }, '{"filters":{}}'));
     const [a, b] = heads as [EntryHead, EntryHead];
-    trail.recordWithHead(a, '{"rows":1}');
+    trail.recordCall(a, 1, 0, 'hit');
     await trail.flush();
-    trail.recordWithHead(b, '{"rows":2}');
-    trail.recordWithHead(a, '{"rows":3}');
+    trail.recordCall(b, 2, 0, 'hit');
+    trail.recordCall(a, 3, 0, 'hit');
     // 1,000 entries fill a batch: the 1,001st starts another, whose heads start again at place 0.
-    for (let k = 0; k < 998; k += 1) trail.recordWithHead(b, '{"rows":4}');
-    trail.recordWithHead(a, '{"rows":5}');
+    for (let k = 0; k < 998; k += 1) trail.recordCall(b, 4, 0, 'hit');
+    trail.recordCall(a, 5, 0, 'hit');
     await trail.close();
     expect(batches.map((p) => (JSON.parse(String(p[5])) as unknown[][]).map((h) => h[1]))).toEqual([['A'], ['B', 'A'], ['A']]);
     expect(batches.map((p) => p[3])).toEqual([['A'], ['B', 'A'], ['A']]);
@@ -310,28 +364,36 @@ describe('audit trail queue', () => {
     ]);
   });
 
-  it('keeps one head per request text and fields, makes another when any field differs, and starts again past 4,096', () => {
+  it('finds the head kept for the same request text and fields only, and starts again past 4,096', () => {
     const { db } = flakyDb();
     const trail = new AuditTrail({ db, flushMs: 1000, nowMs: () => Date.now(), enabled: true, onError: () => undefined });
     let made = 0;
-    const make = (): ReturnType<typeof entryHead> => {
+    const keep = (text: string, who: readonly (string | null)[]): EntryHead => {
       made += 1;
-      return entryHead({ action: 'report_run', userId: `U${made}` }, '{"filters":{}}');
+      const head = entryHead({ action: 'report_run', userId: `U${made}` }, '{"filters":{}}');
+      trail.keepHead(text, who[0] ?? null, who[1] ?? null, who[2] ?? null, who[3] ?? null, head);
+      return head;
     };
-    const who: (string | null)[] = ['r', 'U', 'SU', '10.0.0.1', 'POST'];
-    const first = trail.headFor('{"a":1}', who, make);
-    expect(trail.headFor('{"a":1}', [...who], make)).toBe(first);
+    const find = (text: string, who: readonly (string | null)[]): EntryHead | undefined => trail.findHead(text, who[0] ?? null, who[1] ?? null, who[2] ?? null, who[3] ?? null);
+    const who: (string | null)[] = ['r', 'U', 'SU', '10.0.0.1'];
+    expect(find('{"a":1}', who)).toBeUndefined();
+    const first = keep('{"a":1}', who);
+    // Equal strings, not the same string objects: a request's text and fields are new strings every time.
+    expect(find(JSON.stringify({ a: 1 }), who.map((w) => (w === null ? null : ` ${w}`.slice(1))))).toBe(first);
     for (let k = 0; k < who.length; k += 1) {
       const other = [...who];
       other[k] = null;
-      expect(trail.headFor('{"a":1}', other, make)).not.toBe(first);
+      expect(find('{"a":1}', other)).toBeUndefined();
+      keep('{"a":1}', other);
     }
-    expect(trail.headFor('{"a":2}', who, make)).not.toBe(first);
-    expect(made).toBe(7);
-    for (let k = 0; made < 4_096; k += 1) trail.headFor(`{"b":${k}}`, who, make);
-    expect(trail.headFor('{"a":1}', who, make)).toBe(first); // still kept: 4,096 heads
-    trail.headFor('{"c":1}', who, make); // the 4,097th: every head is dropped first
-    expect(trail.headFor('{"a":1}', who, make)).not.toBe(first);
+    expect(find('{"a":1}', who)).toBe(first);
+    expect(find('{"a":2}', who)).toBeUndefined();
+    expect(made).toBe(5);
+    for (let k = 0; made < 4_096; k += 1) keep(`{"b":${k}}`, who);
+    expect(find('{"a":1}', who)).toBe(first); // still kept: 4,096 heads
+    keep('{"c":1}', who); // the 4,097th: every head is dropped first
+    expect(find('{"a":1}', who)).toBeUndefined();
+    expect(find('{"c":1}', who)).toBeDefined();
   });
 
   it('keeps the newest 100,000 entries while the database is down, counting the oldest it dropped', async () => {

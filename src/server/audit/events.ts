@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CacheAnswer } from '../reports/result-cache';
 import type { AuditAction } from './actions';
 import { requestActor, sentFilters, sentFiltersJson } from './plugin';
-import { entryHead, type EntryHead } from './trail';
+import { entryHead } from './trail';
 
 /**
  * A report call answered: who, which report, the filters as sent, the row count, the time to answer and how. All but
@@ -16,18 +16,18 @@ export function auditReportRun(request: FastifyRequest, reply: FastifyReply, rep
   // Before anything is built: with the trail off (HHT_AUDIT=off) a report call pays nothing for it.
   if (!audit.enabled) return;
   const user = request.sessionUser;
+  const userId = user?.userId ?? null;
+  const userLevel = user?.userLevel ?? null;
   const ip = request.ip;
   const sent = request.method === 'GET' ? request.query : request.body;
-  const fields = { action: 'report_run', userId: user?.userId ?? null, userLevel: user?.userLevel ?? null, ip, report } as const;
-  const makeHead = (): EntryHead => entryHead(fields, sentFiltersJson(sent, {}));
-  // The request's text decides the filters; every other field of the head is named in `who`.
+  // The request's text decides the filters (and the method: a URL starts with '/', JSON text never does).
   const text = request.method === 'GET' ? request.url : sent === undefined ? '' : request.jsonText;
-  const head =
-    text === null ? makeHead() : audit.headFor(text, [fields.report, fields.userId, fields.userLevel, fields.ip, request.method], makeHead);
-  const rows = answer.body.rowCount;
-  // As JSON.stringify writes them: a count that is not a finite number is null.
-  const rowsJson = typeof rows === 'number' && Number.isFinite(rows) ? String(rows) : 'null';
-  audit.recordWithHead(head, `{"rows":${rowsJson},"ms":${Math.round(reply.elapsedTime)},"served":"${answer.served}"}`);
+  let head = text === null ? undefined : audit.findHead(text, report, userId, userLevel, ip);
+  if (head === undefined) {
+    head = entryHead({ action: 'report_run', userId, userLevel, ip, report }, sentFiltersJson(sent, {}));
+    if (text !== null) audit.keepHead(text, report, userId, userLevel, ip, head);
+  }
+  audit.recordCall(head, answer.body.rowCount, Math.round(reply.elapsedTime), answer.served);
 }
 
 /** An export finished (or was cut short by the client: `complete` false): format, rows, bytes sent. */

@@ -11,10 +11,12 @@ const MAX_QUEUED = 100_000;
 /** Entry times kept as given: years 1970 to 9999. */
 const MIN_TIME = 0;
 const MAX_TIME = Date.UTC(10000, 0, 1);
-/** Entry heads kept by headFor at most (a few hundred bytes each). */
+/** Entry heads kept by keepHead at most (a few hundred bytes each). */
 const HEADS_KEPT = 4_096;
-/** A batch's first buffer, bytes (an entry of a report call is about 200; the buffer doubles when full). */
+/** A batch's first buffer, bytes (an entry of a report call is about 70, one stored whole about 200; the buffer doubles when full). */
 const FIRST_BUFFER = 64 * 1024;
+/** Buffers of written batches kept for the next ones: a new buffer per batch, grown once, cost an allocation and a copy. */
+const SPARE_BUFFERS = 4;
 
 /**
  * Entries waiting to be written, in the form they are stored (migrations 041 and 042): one batch is one row, its entries
@@ -31,6 +33,8 @@ interface Batch {
   buf: Buffer;
   /** Bytes used in buf: '[' then the entries, comma-separated. */
   bytes: number;
+  /** Where the entry being written (startEntry to endEntry) has got to in buf. */
+  end: number;
   n: number;
   firstMs: number;
   lastMs: number;
@@ -93,21 +97,19 @@ function writeText(buf: Buffer, i: number, text: string): number {
   return i + n;
 }
 
-/** Whether two lists of fields are the same, field by field. */
-function sameFields(a: readonly (string | null)[], b: readonly (string | null)[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let k = 0; k < a.length; k += 1) if (a[k] !== b[k]) return false;
-  return true;
-}
-
+/** A head kept by keepHead, with what it was kept for besides the request's text. */
 interface KeptHead {
-  who: readonly (string | null)[];
+  report: string | null;
+  userId: string | null;
+  userLevel: string | null;
+  ip: string | null;
   head: EntryHead;
 }
 
 /**
  * What a report call's entry shares with every other call of the same user, address, report and filters, made once
- * (AuditTrail.headFor) and written once into each batch whose entries use it; the entries then name it by its place.
+ * (kept by AuditTrail.keepHead) and written once into each batch whose entries use it; the entries then name it by its
+ * place.
  */
 export interface EntryHead {
   /** `[action,user,level,report,ip,details]` as JSON text, UTF-8. */
@@ -134,7 +136,7 @@ function storedUserId(userId: string | null | undefined): string | null {
 
 /**
  * The head of entries with these fields and these details (a JSON object's text, e.g. the filters as sent), to which
- * each entry's figures are added (AuditTrail.recordWithHead).
+ * each entry's figures are added (AuditTrail.recordCall).
  */
 export function entryHead(e: Omit<AuditEvent, 'at' | 'details' | 'detailsJson'>, details: string): EntryHead {
   return { bytes: Buffer.from(`[${entryFields(e, details)}]`), userId: storedUserId(e.userId), batchNo: -1, place: -1 };
@@ -146,6 +148,39 @@ function writeWhole(buf: Buffer, i: number, n: number): number {
   for (let v = n; v >= 10; v = Math.floor(v / 10)) end += 1;
   for (let k = end - 1, v = n; k >= i; k -= 1, v = Math.floor(v / 10)) buf[k] = 0x30 + (v % 10);
   return end;
+}
+
+/** `{"rows":`, `,"ms":`, `,"served":` as bytes: the parts of a call's figures that never change. */
+const ROWS_KEY = Buffer.from('{"rows":');
+const MS_KEY = Buffer.from(',"ms":');
+const SERVED_KEY = Buffer.from(',"served":');
+
+/** Writes ASCII bytes into buf at i; returns where they end. */
+function writeBytes(buf: Buffer, i: number, bytes: Buffer): number {
+  for (let k = 0; k < bytes.length; k += 1) buf[i + k] = bytes[k] as number;
+  return i + bytes.length;
+}
+
+/** Writes a number as JSON (null when not finite) into buf at i; returns where it ends. */
+function writeNumber(buf: Buffer, i: number, n: number | null | undefined): number {
+  if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 0) return writeWhole(buf, i, n);
+  return writeText(buf, i, typeof n === 'number' && Number.isFinite(n) ? String(n) : 'null');
+}
+
+/**
+ * Writes a string as JSON into buf at i; returns where it ends. Printable ASCII without quotes or backslashes as is,
+ * anything else as JSON.stringify writes it, NUL made U+FFFD (see entryFields).
+ */
+function writeJsonString(buf: Buffer, i: number, s: string): number {
+  const n = s.length;
+  for (let k = 0; k < n; k += 1) {
+    const c = s.charCodeAt(k);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return writeText(buf, i, JSON.stringify(s).replace(NUL_ESCAPE, '$1\\ufffd'));
+  }
+  buf[i] = 0x22; // "
+  writeText(buf, i + 1, s);
+  buf[i + 1 + n] = 0x22;
+  return i + n + 2;
 }
 
 /** Batches started by this process, by any trail: a batch's number (a head may be written by more than one trail). */
@@ -197,9 +232,11 @@ export class AuditTrail {
   readonly counts = { written: 0, dropped: 0, refused: 0, failedFlushes: 0 };
 
   private readonly opts: AuditTrailOptions;
-  /** Entry heads made by headFor, by the request text they were made for; headsKept counts them. */
+  /** Entry heads kept by keepHead, by the request text they were made for; headsKept counts them. */
   private readonly heads = new Map<string, KeptHead[]>();
   private headsKept = 0;
+  /** Buffers of written batches, for the next ones (SPARE_BUFFERS at most). */
+  private readonly spare: Buffer[] = [];
 
   constructor(opts: AuditTrailOptions) {
     this.opts = { ...opts };
@@ -230,25 +267,27 @@ export class AuditTrail {
     if (!this.opts.enabled) return;
     const fields = entryFields(e, e.detailsJson ?? JSON.stringify(e.details ?? {}));
     // Room for the comma, the fields (3 bytes per UTF-16 unit at most) and the bracket.
-    const { b, i: start } = this.startEntry(this.entryTime(e.at), fields.length * 3 + 2);
-    let i = start;
+    const b = this.startEntry(this.entryTime(e.at), fields.length * 3 + 2);
+    let i = b.end;
     b.buf[i++] = 0x2c; // ,
     i = writeText(b.buf, i, fields);
     b.buf[i++] = 0x5d; // ]
     const userId = storedUserId(e.userId);
     if (userId) b.users.add(userId);
-    this.endEntry(b, i);
+    b.end = i;
+    this.endEntry(b);
   }
 
   /**
-   * An entry made of a head (see entryHead) and its own figures (a JSON object's text without NUL, e.g.
-   * `{"rows":12,"ms":3}`, added to the head's details when read): what a report call writes, its head made once for
-   * calls that repeat (headFor). The head goes into the batch with the first entry that uses it.
+   * An entry made of a kept head (see entryHead) and a call's figures: its row count (null when it has none), its time
+   * to answer in ms and how it was served; stored as `{"rows":..,"ms":..,"served":".."}`, added to the head's details
+   * when read. What a report call writes. The head goes into the batch with the first entry that uses it. The figures
+   * are written as bytes, not made into a string first: the entry is written on the request path.
    */
-  recordWithHead(head: EntryHead, figures: string): void {
+  recordCall(head: EntryHead, rows: number | null | undefined, ms: number, served: string): void {
     if (!this.opts.enabled) return;
-    // Room for the commas, the head's place (under BATCH_ENTRIES), the figures and the bracket.
-    const { b, i: start } = this.startEntry(this.entryTime(undefined), figures.length * 3 + 10);
+    // Room for the commas, the head's place (under BATCH_ENTRIES), the figures' keys, two numbers, served and brackets.
+    const b = this.startEntry(this.entryTime(undefined), served.length * 6 + 90);
     if (head.batchNo !== b.no) {
       head.batchNo = b.no;
       head.place = b.heads.length;
@@ -256,36 +295,50 @@ export class AuditTrail {
       if (head.userId) b.users.add(head.userId);
     }
     const buf = b.buf;
-    let i = start;
+    let i = b.end;
     buf[i++] = 0x2c; // ,
     i = writeWhole(buf, i, head.place);
     buf[i++] = 0x2c;
-    i = writeText(buf, i, figures);
+    i = writeBytes(buf, i, ROWS_KEY);
+    i = writeNumber(buf, i, rows);
+    i = writeBytes(buf, i, MS_KEY);
+    i = writeNumber(buf, i, ms);
+    i = writeBytes(buf, i, SERVED_KEY);
+    i = writeJsonString(buf, i, served);
+    buf[i++] = 0x7d; // }
     buf[i++] = 0x5d; // ]
-    this.endEntry(b, i);
+    b.end = i;
+    this.endEntry(b);
   }
 
   /**
-   * The head made by `make` for a request's `text` (its URL or JSON body) and `who` (every other field the head holds:
-   * the caller names them all), made the first time and kept. At most HEADS_KEPT are kept, then all are dropped and made
-   * again as calls come. Looked up by the request's text, not a key joined from every field: hashing one more string
-   * per call cost a third of what an entry now costs (in-process measure).
+   * The head kept for calls whose request had this text (its URL or JSON body, which decide the action and the details)
+   * and these other fields, if there is one. Looked up by the request's text, not a key joined from every field:
+   * hashing one more string per call cost a third of what an entry cost (in-process measure).
    */
-  headFor(text: string, who: readonly (string | null)[], make: () => EntryHead): EntryHead {
-    let kept = this.heads.get(text);
-    if (kept !== undefined) {
-      for (const k of kept) if (sameFields(k.who, who)) return k.head;
+  findHead(text: string, report: string | null, userId: string | null, userLevel: string | null, ip: string | null): EntryHead | undefined {
+    const kept = this.heads.get(text);
+    if (kept === undefined) return undefined;
+    for (const k of kept) {
+      if (k.report === report && k.userId === userId && k.userLevel === userLevel && k.ip === ip) return k.head;
     }
+    return undefined;
+  }
+
+  /**
+   * Keeps a head for findHead to find with the same text and fields. At most HEADS_KEPT are kept, then all are dropped
+   * and kept again as calls come.
+   */
+  keepHead(text: string, report: string | null, userId: string | null, userLevel: string | null, ip: string | null, head: EntryHead): void {
+    let kept = this.heads.get(text);
     if (this.headsKept >= HEADS_KEPT) {
       this.heads.clear();
       this.headsKept = 0;
       kept = undefined;
     }
-    const head = make();
     if (kept === undefined) this.heads.set(text, (kept = []));
-    kept.push({ who, head });
+    kept.push({ report, userId, userLevel, ip, head });
     this.headsKept += 1;
-    return head;
   }
 
   /** The entry's time (ms since 1970): as given when PostgreSQL can store it, else the server's. */
@@ -296,16 +349,18 @@ export class AuditTrail {
 
   /**
    * Starts an entry of time t in the batch being filled (a new one when full or at a month's turn) with room for `most`
-   * more bytes: writes `["<time>"` after a comma if it is not the first; returns the batch and where it goes on. The
-   * caller ends it with endEntry. Byte by byte: each Buffer write call crosses into C++, which cost more than the copy.
+   * more bytes: writes `["<time>"` after a comma if it is not the first; returns the batch, whose `end` says where the
+   * entry goes on. The caller writes on from there, sets `end` and calls endEntry; until then the entry is not in the
+   * batch. Byte by byte: each Buffer write call crosses into C++, which cost more than the copy.
    */
-  private startEntry(t: number, most: number): { b: Batch; i: number } {
+  private startEntry(t: number, most: number): Batch {
     const ms = this.setSecond(t);
     if (this.queuedEntries >= MAX_QUEUED) this.dropOldest();
     let b = this.batches[this.batches.length - 1];
     if (!b || b.n >= BATCH_ENTRIES || b.month !== this.isoMonth) {
       batchesMade += 1;
-      b = { no: batchesMade, month: this.isoMonth, buf: Buffer.allocUnsafe(FIRST_BUFFER), bytes: 1, n: 0, firstMs: t, lastMs: t, users: new Set(), heads: [] };
+      const buf = this.spare.pop() ?? Buffer.allocUnsafe(FIRST_BUFFER);
+      b = { no: batchesMade, month: this.isoMonth, buf, bytes: 1, end: 1, n: 0, firstMs: t, lastMs: t, users: new Set(), heads: [] };
       b.buf[0] = 0x5b; // [
       this.batches.push(b);
     }
@@ -330,12 +385,13 @@ export class AuditTrail {
     buf[i++] = 0x22;
     if (t < b.firstMs) b.firstMs = t;
     if (t > b.lastMs) b.lastMs = t;
-    return { b, i };
+    b.end = i;
+    return b;
   }
 
-  /** Ends the entry startEntry began in b, its bytes written up to i. */
-  private endEntry(b: Batch, i: number): void {
-    b.bytes = i;
+  /** Ends the entry startEntry began in b, its bytes written up to b.end. */
+  private endEntry(b: Batch): void {
+    b.bytes = b.end;
     b.n += 1;
     this.queuedEntries += 1;
   }
@@ -405,7 +461,14 @@ export class AuditTrail {
       this.counts.refused += refused;
       this.counts.written += total - refused - entriesIn(left);
       this.inFlight = 0;
+      // Those before `left` were written or refused: the database has had their bytes.
+      for (const b of pending.slice(0, pending.length - left.length)) this.spareBuffer(b.buf);
     }
+  }
+
+  /** Keeps a written batch's buffer for a next batch, up to SPARE_BUFFERS. */
+  private spareBuffer(buf: Buffer): void {
+    if (this.spare.length < SPARE_BUFFERS) this.spare.push(buf);
   }
 
   /** The partitions of the batches' months this process has not made sure of yet. */
@@ -444,6 +507,7 @@ export class AuditTrail {
     if (!b) return;
     this.queuedEntries -= b.n;
     this.counts.dropped += b.n;
+    this.spareBuffer(b.buf);
   }
 
   /** Stops the timer and writes what is queued (server shutdown). */
