@@ -75,6 +75,14 @@ function isDataError(err: unknown): boolean {
 /** \u0000 in JSON text (not an escaped backslash followed by 'u0000'). */
 const NUL_ESCAPE = /(?<!\\)((?:\\\\)*)\\u0000/g;
 
+/**
+ * JSON text with each \u0000 made \ufffd: json keeps \u0000, but PostgreSQL's text cannot hold it, and reading such an
+ * entry (->>) would fail the audit report.
+ */
+function withoutNulEscapes(json: string): string {
+  return json.includes('\\u0000') ? json.replace(NUL_ESCAPE, '$1\\ufffd') : json;
+}
+
 /** Each action's name as a JSON string, made once. */
 const QUOTED_ACTIONS: ReadonlyMap<string, string> = new Map(AUDIT_ACTIONS.map((a) => [a, JSON.stringify(a)]));
 
@@ -124,8 +132,7 @@ export interface EntryHead {
 /** An entry's fields after its time, and its details, as JSON text, comma-separated (not bracketed). */
 function entryFields(e: Omit<AuditEvent, 'at' | 'details' | 'detailsJson'>, details: string): string {
   const text = `${QUOTED_ACTIONS.get(e.action) ?? jsonText(e.action)},${jsonText(e.userId)},${jsonText(e.userLevel)},${jsonText(e.report)},${jsonText(e.ip)},${details}`;
-  // json keeps \u0000, but PostgreSQL's text cannot hold it: reading such an entry (->>) would fail the audit report.
-  return text.includes('\\u0000') ? text.replace(NUL_ESCAPE, '$1\\ufffd') : text;
+  return withoutNulEscapes(text);
 }
 
 /** A user id as the batch lists it: NUL (which PostgreSQL's text cannot hold) made U+FFFD. */
@@ -169,16 +176,17 @@ function writeNumber(buf: Buffer, i: number, n: number | null | undefined): numb
 
 /**
  * Writes a string as JSON into buf at i; returns where it ends. Printable ASCII without quotes or backslashes as is,
- * anything else as JSON.stringify writes it, NUL made U+FFFD (see entryFields).
+ * anything else as JSON.stringify writes it, NUL made U+FFFD (see withoutNulEscapes).
  */
 function writeJsonString(buf: Buffer, i: number, s: string): number {
   const n = s.length;
+  buf[i] = 0x22; // "
   for (let k = 0; k < n; k += 1) {
     const c = s.charCodeAt(k);
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return writeText(buf, i, JSON.stringify(s).replace(NUL_ESCAPE, '$1\\ufffd'));
+    // Written again from its start, over what was written.
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return writeText(buf, i, withoutNulEscapes(JSON.stringify(s)));
+    buf[i + 1 + k] = c;
   }
-  buf[i] = 0x22; // "
-  writeText(buf, i + 1, s);
   buf[i + 1 + n] = 0x22;
   return i + n + 2;
 }
